@@ -1,0 +1,74 @@
+import { expect, test } from "./fixtures";
+import { BASE_URL, ChatScreen, recordRequests, signedInUser } from "./pages/chat-page";
+
+test("Regenerate asks again and replaces the last reply", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto("/");
+  const chatId = await chat.startChat("What helps against a cold?");
+  const like = () => chat.lastReply().getByRole("button", { name: "Like", exact: true });
+  await like().click();
+  await expect(like()).toHaveAttribute("aria-pressed", "true");
+
+  const regenerations = recordRequests(page, new RegExp(`^/api/chats/${chatId}/regenerate$`));
+  const response = page.waitForResponse((r) => r.url().endsWith(`/api/chats/${chatId}/regenerate`) && r.request().method() === "POST");
+  await chat.lastReply().getByRole("button", { name: "Regenerate" }).click();
+  expect((await response).status()).toBe(200);
+  await chat.waitForReply(1);
+  expect(regenerations).toHaveLength(1);
+  expect(regenerations[0]?.method()).toBe("POST");
+  await expect(chat.lastReply().locator("strong")).toHaveText("Fake model reply.");
+  // A new reply: the rating of the old one is gone with it.
+  await expect(like()).toHaveAttribute("aria-pressed", "false");
+  await expect(chat.userTexts()).toHaveText(["What helps against a cold?"]);
+
+  await page.reload();
+  await expect(chat.replies()).toHaveCount(1);
+  await expect(chat.userMessages()).toHaveCount(1);
+  await expect(like()).toHaveAttribute("aria-pressed", "false");
+  // Only the last reply can be regenerated.
+  await chat.send("And against a sore throat?");
+  await chat.waitForReply(2);
+  await expect(page.getByRole("button", { name: "Regenerate" })).toHaveCount(1);
+  await expect(chat.replies().first().getByRole("button", { name: "Regenerate" })).toHaveCount(0);
+});
+
+test("Copy puts the reply's markdown text in the clipboard", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto("/");
+  await chat.startChat("Copy this answer please");
+  await chat.lastReply().getByRole("button", { name: "Copy" }).click();
+  await expect(chat.lastReply().getByRole("status")).toHaveText("Copied to the clipboard");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(
+    "**Fake model reply.** You asked: Copy this answer please\n\n- first point\n- second point\n\nThis reply comes from the test model.",
+  );
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test("swiping left from the right edge opens the drawer and swiping right closes it", async ({ page }) => {
+    await signedInUser(page);
+    const chat = new ChatScreen(page);
+    await chat.goto("/");
+    const swipe = (fromX: number, toX: number) =>
+      page.evaluate(
+        ([from, to]) => {
+          const touch = (x: number) => new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 400 });
+          window.dispatchEvent(new TouchEvent("touchstart", { touches: [touch(from)], changedTouches: [touch(from)] }));
+          window.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: [touch(to)] }));
+        },
+        [fromX, toX] as const,
+      );
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await swipe(200, 100);
+    await expect(menu).toHaveCount(0);
+    await swipe(385, 300);
+    await expect(menu).toBeVisible();
+    await swipe(100, 250);
+    await expect(menu).toHaveCount(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const THROTTLED_BASE_URL = "http://localhost:4174";
+
+/** A unique e-mail address per call, so tests never depend on each other. */
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+}
+
+export const STRONG_PASSWORD = "calm-river-lantern-42";
+
+/** Waits (bounded) for the reset e-mail to this address in a server's outbox and returns its link. */
+export async function readResetLink(email: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
+  const outbox = join(dataDir, "outbox");
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = safeList(outbox).map((name) => readFileSync(join(outbox, name), "utf8"));
+        const mail = files.reverse().find((text) => text.includes(`To: ${email}`));
+        link = decodeQuotedPrintable(mail ?? "").match(/https?:\/\/\S+reset-password\?token=[\w%-]+/)?.[0];
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Runs axe-core on the page and fails on serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };

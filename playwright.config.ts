@@ -1,0 +1,81 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumExecutable } from "./e2e/chromium";
+
+// One fresh data folder per run, shared with the test workers (they inherit the environment).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "health-chat-e2e-"));
+process.env.E2E_THROTTLED_DATA_DIR ??= mkdtempSync(join(tmpdir(), "health-chat-e2e-throttled-"));
+
+export const E2E_PORT = 4173;
+export const E2E_THROTTLED_PORT = 4174;
+export const FAKE_MODEL_PORT = 4175;
+/** A recognisable key the browser must never see (the fake model ignores it). */
+export const E2E_MODEL_KEY = "sk-e2e-do-not-leak-0123456789";
+
+const siteConfig = {
+  SURVEY_URL_EN: "https://survey.invalid/en",
+  SURVEY_URL_DE: "https://survey.invalid/de",
+  APP_DOWNLOAD_URL: "https://apps.invalid/health-chat",
+  AUTHORS: "Test Author One and Test Author Two",
+  PRIVACY_CONTACT_EMAIL: "privacy@university.invalid",
+};
+
+const server = (port: number, dataDir: string, extra: Record<string, string>) => ({
+  command: "node dist/server/index.js",
+  url: `http://localhost:${port}/api/password-policy`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...siteConfig,
+    ...extra,
+  },
+});
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: `npx tsx tests/fake-model/cli.ts ${FAKE_MODEL_PORT}`,
+      url: `http://127.0.0.1:${FAKE_MODEL_PORT}/__requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_MODEL_TOKEN_DELAY_MS: "15" },
+    },
+    // The main server talks to the fake model; the throttled one has no model configured (demo mode).
+    server(E2E_PORT, process.env.E2E_DATA_DIR, {
+      RATE_LIMITS: "off",
+      OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
+      OPENAI_API_KEY: E2E_MODEL_KEY,
+    }),
+    server(E2E_THROTTLED_PORT, process.env.E2E_THROTTLED_DATA_DIR, {
+      RATE_LIMITS: "on",
+      FAILED_SIGN_IN_MAX: "3",
+      RECENT_LOGIN_SECONDS: "2",
+    }),
+  ],
+});

@@ -1,0 +1,130 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { type Auth, CLIENT_IP_HEADER } from "./auth/auth";
+import type { ActiveReplies } from "./chat/active-replies";
+import type { Database } from "./db/client";
+import { type Env, publicUrl } from "./env";
+import { apiError } from "./http/api-error";
+import { clientIp } from "./http/client-ip";
+import { requestLog } from "./http/request-log";
+import { sameOrigin } from "./http/same-origin";
+import type { ChatProvider } from "./llm/types";
+import type { Logger } from "./logger";
+import { webDistFolder } from "./paths";
+import { accountRoutes } from "./routes/account";
+import { chatRoutes } from "./routes/chats";
+import { healthRoutes } from "./routes/health";
+import { messageRoutes } from "./routes/messages";
+import { profileRoutes } from "./routes/profile";
+import { publicConfigRoutes } from "./routes/public-config";
+import { redactionFor } from "./safety/redact";
+
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  auth: Auth;
+  provider: ChatProvider;
+  activeReplies: ActiveReplies;
+  logger: Logger;
+  webRoot?: string;
+}
+
+/** Builds the whole HTTP app; the server entry and the tests both use it. */
+export function createApp({ env, db, auth, provider, activeReplies, logger, webRoot = webDistFolder }: AppDeps) {
+  const origin = publicUrl(env);
+  const app = new Hono();
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: origin.startsWith("https:") ? "max-age=31536000; includeSubDomains" : false,
+    }),
+  );
+  app.use(requestLog(logger));
+  app.use("/api/*", bodyLimit({ maxSize: env.MAX_BODY_BYTES, onError: (c) => apiError(c, "payload-too-large") }));
+
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c, env.TRUST_PROXY);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    const response = await auth.handler(new Request(c.req.raw, { headers }));
+    if (response.status === 404 && !response.headers.get("content-type")) return apiError(c, "not-found");
+    return withoutSessionToken(response);
+  });
+
+  app.use("/api/*", sameOrigin(origin));
+  app.route("/api", publicConfigRoutes(env));
+  app.route("/api/health", healthRoutes({ db, provider }));
+  app.route("/api/profile", profileRoutes({ auth, db }));
+  app.route("/api/account", accountRoutes({ auth, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }));
+  app.route("/api/chats", chatRoutes({ auth, env, db, provider, activeReplies, logger, redact: redactionFor(env) }));
+  app.route("/api/messages", messageRoutes({ auth, db }));
+  app.all("/api/*", (c) => apiError(c, "not-found"));
+
+  serveWebApp(app, webRoot, logger);
+
+  app.onError((error, c) => {
+    const id = crypto.randomUUID();
+    logger.error("unhandled error", {
+      id,
+      requestId: c.res.headers.get("X-Request-Id") ?? undefined,
+      path: c.req.path,
+      error: error instanceof Error ? error.stack : String(error),
+    });
+    return apiError(c, "internal", "Something went wrong on our side.", { errorId: id });
+  });
+  return app;
+}
+
+/** The session lives in an httpOnly cookie; better-auth also echoes its token in JSON bodies, which we drop. */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (!body || typeof body !== "object") return response;
+  const { token, session, ...rest } = body as Record<string, unknown>;
+  const sessionToken = session && typeof session === "object" && "token" in session;
+  if (token === undefined && !sessionToken) return response;
+  const safeSession = sessionToken ? { ...(session as Record<string, unknown>), token: undefined } : session;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  const safe = session === undefined ? rest : { ...rest, session: safeSession };
+  return new Response(JSON.stringify(safe), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Serves the built web app; every non-API path falls back to index.html for client routing. */
+function serveWebApp(app: Hono, webRoot: string, logger: Logger) {
+  const indexFile = join(webRoot, "index.html");
+  if (!existsSync(indexFile)) {
+    logger.warn("web build not found; run npm run build", { webRoot });
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, "utf8");
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", serveStatic({ root: webRoot }));
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

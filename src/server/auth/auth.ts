@@ -1,0 +1,159 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { brokenPasswordRules } from "../../shared/schemas/password-policy";
+import { languageSchema } from "../../shared/schemas/profile";
+import type { Database } from "../db/client";
+import { getProfile, saveLanguage } from "../db/queries/profiles";
+import { clearSignInFailures, recordSignInFailure, signInLockSeconds } from "../db/queries/sign-in-failures";
+import * as schema from "../db/schema";
+import { type Env, publicUrl } from "../env";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { resetPasswordMail } from "../mail/reset-password-mail";
+import { isCommonPassword, loadCommonPasswords } from "./common-passwords";
+import { hashPassword, verifyPassword } from "./password-hash";
+import { passwordPolicyFromEnv } from "./password-policy";
+
+/** The header our own middleware sets to the client address; any incoming copy is overwritten. */
+export const CLIENT_IP_HEADER = "x-health-chat-client-ip";
+
+export interface AuthDeps {
+  env: Env;
+  db: Database;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+const weakPassword = () => new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: "Password is too weak." });
+const normalizeEmail = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase() : "");
+
+export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
+  const policy = passwordPolicyFromEnv(env);
+  const commonPasswords = loadCommonPasswords(policy.rejectsCommonPasswords ? env.PASSWORD_COMMON_LIST_SIZE : 0);
+  const throttled = env.RATE_LIMITS === "on";
+  const baseURL = publicUrl(env);
+
+  const assertStrongPassword = (password: unknown) => {
+    if (typeof password !== "string") return;
+    if (brokenPasswordRules(password, policy).length > 0 || isCommonPassword(password, commonPasswords)) throw weakPassword();
+  };
+
+  return betterAuth({
+    appName: env.SITE_NAME,
+    baseURL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [baseURL],
+    telemetry: { enabled: false },
+    // Route better-auth's own log lines through our JSON logger so LOG_LEVEL applies to them too.
+    logger: {
+      disabled: env.LOG_LEVEL === "silent",
+      level: env.LOG_LEVEL === "silent" ? "error" : env.LOG_LEVEL,
+      log: (level, message, ...args) => {
+        const details =
+          level === "error" && args.length > 0 ? { details: args.map((arg) => (arg instanceof Error ? arg.message : String(arg))) } : {};
+        logger[level](`better-auth: ${message}`, details);
+      },
+    },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: policy.minLength,
+      maxPasswordLength: policy.maxLength,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: env.RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: the answer must take as long for unknown e-mails as for known ones.
+      sendResetPassword: async ({ user, token }) => {
+        const profile = await getProfile({ db, userId: user.id });
+        const link = `${baseURL}/reset-password?token=${encodeURIComponent(token)}`;
+        const mail = resetPasswordMail({
+          to: user.email,
+          link,
+          language: profile?.languageCode === "de" ? "de" : "en",
+          ttlSeconds: env.RESET_TOKEN_TTL_SECONDS,
+          siteName: env.SITE_NAME,
+        });
+        if (mailer.describe.startsWith("outbox")) logger.info("password reset link (no SMTP_URL set)", { link });
+        mailer.send(mail).catch((error: unknown) => logger.error("sending the reset e-mail failed", { error: String(error) }));
+      },
+      onPasswordReset: async ({ user }) => {
+        await clearSignInFailures({ db, email: normalizeEmail(user.email) });
+      },
+    },
+    user: { deleteUser: { enabled: false } },
+    verification: { storeIdentifier: "hashed" },
+    session: {
+      expiresIn: env.SESSION_MAX_AGE_SECONDS,
+      freshAge: env.RECENT_LOGIN_SECONDS,
+    },
+    rateLimit: {
+      enabled: throttled,
+      storage: "database",
+      window: env.RATE_LIMIT_WINDOW_SECONDS,
+      max: env.RATE_LIMIT_MAX,
+      customRules: {
+        "/sign-in/email": { window: env.RATE_LIMIT_WINDOW_SECONDS, max: env.SIGN_IN_RATE_LIMIT_MAX },
+        "/sign-up/email": { window: env.RATE_LIMIT_WINDOW_SECONDS, max: env.SIGN_UP_RATE_LIMIT_MAX },
+        "/request-password-reset": { window: env.RATE_LIMIT_WINDOW_SECONDS, max: env.PASSWORD_RESET_RATE_LIMIT_MAX },
+        "/get-session": false,
+      },
+    },
+    advanced: {
+      // better-auth turns its Origin/CSRF checks off when NODE_ENV=test (or TEST is set); keep them on everywhere.
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") assertStrongPassword(ctx.body?.password);
+        if (ctx.path === "/reset-password" || ctx.path === "/change-password") assertStrongPassword(ctx.body?.newPassword);
+        if (ctx.path === "/sign-in/email" && throttled) {
+          const wait = await signInLockSeconds({
+            db,
+            email: normalizeEmail(ctx.body?.email),
+            windowSeconds: env.FAILED_SIGN_IN_WINDOW_SECONDS,
+            maxFailures: env.FAILED_SIGN_IN_MAX,
+          });
+          if (wait > 0) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { code: "TOO_MANY_FAILED_SIGN_INS", message: "Too many failed sign-ins." },
+              { "Retry-After": String(wait) },
+            );
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") {
+          const email = normalizeEmail(ctx.body?.email);
+          const returned = ctx.context.returned;
+          if (returned instanceof APIError && returned.status === "UNAUTHORIZED") {
+            await recordSignInFailure({ db, email, windowSeconds: env.FAILED_SIGN_IN_WINDOW_SECONDS });
+          } else if (ctx.context.newSession) {
+            await clearSignInFailures({ db, email });
+          }
+        }
+        if (ctx.path === "/sign-up/email" && ctx.context.newSession) {
+          const language = languageSchema.safeParse(ctx.body?.languageCode);
+          await saveLanguage({ db, userId: ctx.context.newSession.user.id, languageCode: language.success ? language.data : "en" });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

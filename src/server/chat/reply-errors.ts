@@ -1,0 +1,19 @@
+import OpenAI from "openai";
+import type { ReplyErrorCode } from "../../shared/schemas/chat";
+import { IdleTimeoutError } from "../llm/openai-provider";
+
+/** Sorts a provider failure into the few kinds the user is told about. */
+export function classifyReplyError(error: unknown): ReplyErrorCode {
+  if (error instanceof IdleTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError) return "provider-timeout";
+  if (error instanceof OpenAI.RateLimitError) return "provider-rate-limited";
+  if (error instanceof OpenAI.APIConnectionError) return "provider-unavailable";
+  if (error instanceof OpenAI.APIError && (error.status ?? 0) >= 500) return "provider-unavailable";
+  // A connection dropped mid-stream surfaces from fetch as TypeError("terminated"), not as an SDK error.
+  if (
+    error instanceof TypeError &&
+    /terminated|socket|ECONNRESET/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? "")}`)
+  ) {
+    return "provider-unavailable";
+  }
+  return "provider-error";
+}

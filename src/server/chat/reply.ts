@@ -1,0 +1,97 @@
+import { type ChatMessage, replyErrorCodeSchema, type StreamEvent } from "../../shared/schemas/chat";
+import type { Language } from "../../shared/schemas/profile";
+import type { Database } from "../db/client";
+import { setChatTitle } from "../db/queries/chats";
+import { appendMessage, listMessages } from "../db/queries/messages";
+import { getPrompt } from "../db/queries/prompts";
+import type { Message } from "../db/schema";
+import { isTitleTurn } from "../llm/sampling";
+import type { ChatProvider } from "../llm/types";
+import type { Logger } from "../logger";
+import { defaultPrompts, PROMPT_IDS } from "../prompts/defaults";
+import { buildReplyPrompt, buildTitlePrompt, type Redact } from "./prompt";
+import { classifyReplyError } from "./reply-errors";
+
+export interface ReplyDeps {
+  db: Database;
+  provider: ChatProvider;
+  logger: Logger;
+  /** Applied to every message before it goes to the model provider. */
+  redact: Redact;
+}
+
+export function toChatMessage(row: Message): ChatMessage {
+  const errorCode = replyErrorCodeSchema.safeParse(row.errorCode).data ?? (row.status === "error" ? "provider-error" : null);
+  return {
+    id: row.id,
+    position: row.position,
+    sender: row.sender,
+    text: row.text,
+    status: row.status,
+    feedback: row.feedback,
+    errorCode,
+    redFlags: row.redFlags,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * Streams the model's reply to the chat's conversation and saves it once, at the end: complete, incomplete
+ * (stopped by the user or the connection) or failed, always keeping what was written. Each delta is passed
+ * on as it arrives, with no database write per token.
+ */
+export async function* streamReply(
+  { db, provider, logger, redact }: ReplyDeps,
+  { chatId, language, signal }: { chatId: string; language: Language; signal: AbortSignal },
+): AsyncGenerator<StreamEvent> {
+  const history = await listMessages({ db, chatId });
+  const systemPrompt = (await getPrompt({ db, id: PROMPT_IDS.system }))?.prompt ?? defaultPrompts.system;
+  let text = "";
+  try {
+    for await (const delta of provider.streamReply({
+      messages: buildReplyPrompt({ systemPrompt, history, language, redact }),
+      language,
+      signal,
+    })) {
+      text += delta;
+      yield { type: "delta", text: delta };
+    }
+  } catch (error) {
+    const code = classifyReplyError(error);
+    logger.warn("model reply failed", { chatId, code, error: error instanceof Error ? error.name : "unknown" });
+    const saved = await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "error", errorCode: code } });
+    yield { type: "error", code, message: toChatMessage(saved) };
+    return;
+  }
+  if (signal.aborted) {
+    if (text) await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "incomplete" } });
+    return;
+  }
+  const saved = await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "complete" } });
+  yield { type: "done", message: toChatMessage(saved) };
+
+  const conversation = [...history, saved];
+  if (isTitleTurn(conversation.length)) {
+    const title = await makeTitle({ db, provider, logger, redact }, { chatId, conversation, language, signal });
+    if (title) yield { type: "title", chatId, title };
+  }
+}
+
+async function makeTitle(
+  { db, provider, logger, redact }: ReplyDeps,
+  input: { chatId: string; conversation: Message[]; language: Language; signal: AbortSignal },
+) {
+  try {
+    const titlePrompt = (await getPrompt({ db, id: PROMPT_IDS.title }))?.prompt ?? defaultPrompts.title;
+    const title = await provider.generateTitle({
+      messages: buildTitlePrompt({ titlePrompt, history: input.conversation, redact }),
+      language: input.language,
+      signal: input.signal,
+    });
+    if (title) await setChatTitle({ db, chatId: input.chatId, title });
+    return title;
+  } catch (error) {
+    logger.warn("title generation failed", { chatId: input.chatId, error: error instanceof Error ? error.name : "unknown" });
+    return null;
+  }
+}

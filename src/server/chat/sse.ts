@@ -1,0 +1,42 @@
+import type { StreamEvent } from "../../shared/schemas/chat";
+import type { Logger } from "../logger";
+import type { ActiveReplies } from "./active-replies";
+
+const encoder = new TextEncoder();
+
+/**
+ * Sends events as server-sent events. When the client goes away (or presses Stop), `abort` fires so the
+ * model request is cancelled too; the generator then saves what it has and ends.
+ */
+export function sseResponse(
+  events: (signal: AbortSignal) => AsyncGenerator<StreamEvent>,
+  { requestSignal, logger, active }: { requestSignal: AbortSignal; logger: Logger; active: ActiveReplies },
+): Response {
+  const abort = new AbortController();
+  const untrack = active.track(abort);
+  const signal = AbortSignal.any([requestSignal, abort.signal]);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        for await (const event of events(signal)) {
+          if (!signal.aborted) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+        }
+      } catch (error) {
+        logger.error("reply stream failed", { error: error instanceof Error ? error.stack : String(error) });
+      } finally {
+        try {
+          controller.close();
+        } catch {
+          // Already closed because the client cancelled.
+        }
+        untrack();
+      }
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
+  });
+}

@@ -1,0 +1,57 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { migrationsFolder } from "../paths";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+const MIGRATION_LOCK_ID = 727_146_301;
+/** The one database type the rest of the server sees, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir?: string; instance?: PGlite };
+
+/** Opens the database and runs the same migrations on PGlite or PostgreSQL. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema });
+    // Several servers may start at once on one database: an advisory lock lets one migrate at a time.
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).finally(() => lock.release());
+    }
+    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+  }
+  let client = options.instance;
+  if (!client) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  const owned = !options.instance;
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    close: async () => {
+      if (owned) await client.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "red_flags" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import type { Language } from "../../../shared/schemas/profile";
+import type { Database } from "../client";
+import { profiles } from "../schema";
+
+export async function getProfile({ db, userId }: { db: Database; userId: string }) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row;
+}
+
+/** Sets the language, creating the profile when it is missing (spec section 4). */
+export async function saveLanguage({ db, userId, languageCode }: { db: Database; userId: string; languageCode: Language }) {
+  const [row] = await db
+    .insert(profiles)
+    .values({ userId, languageCode })
+    .onConflictDoUpdate({ target: profiles.userId, set: { languageCode, updatedAt: new Date() } })
+    .returning();
+  return row;
+}

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+export const chats = pgTable(
+  "chats",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("chats_user_updated_idx").on(table.userId, table.updatedAt.desc())],
+);
+
+/** One row per message; `position` orders a chat's messages and is unique within it. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    sender: text("sender", { enum: ["user", "assistant"] }).notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: ["complete", "incomplete", "error"] })
+      .notNull()
+      .default("complete"),
+    feedback: text("feedback", { enum: ["like", "dislike"] }),
+    /** Why a failed reply failed (research: the provider's error rate); null unless status is "error". */
+    errorCode: text("error_code"),
+    /** Emergency categories found in a user message (for the emergency card and research; never sent to the model). */
+    redFlags: text("red_flags").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("messages_chat_position_idx").on(table.chatId, table.position),
+    check("messages_sender_check", sql`${table.sender} in ('user', 'assistant')`),
+    check("messages_status_check", sql`${table.status} in ('complete', 'incomplete', 'error')`),
+    check("messages_feedback_check", sql`${table.feedback} is null or ${table.feedback} in ('like', 'dislike')`),
+  ],
+);
+
+/** System and title prompts, keyed by id (the spec's `startingprompts`). */
+export const startingPrompts = pgTable("starting_prompts", {
+  id: text("id").primaryKey(),
+  prompt: text("prompt").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Chat = typeof chats.$inferSelect;
+export type Message = typeof messages.$inferSelect;

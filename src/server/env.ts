@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ["true", "1", "yes", "on"].includes(value)));
+
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/** Every setting the server reads, with its default. Nothing else reads process.env. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: int(3000, 0),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalText,
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: "DATABASE_URL must start with postgres:// or postgresql://",
+  }),
+  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: "AUTH_SECRET must be at least 32 characters",
+  }),
+  TRUST_PROXY: flag(false),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default("Health Chat <no-reply@localhost>"),
+
+  PASSWORD_MIN_LENGTH: int(8, 1),
+  PASSWORD_MAX_LENGTH: int(128, 8),
+  PASSWORD_REQUIRE_LOWERCASE: flag(false),
+  PASSWORD_REQUIRE_UPPERCASE: flag(false),
+  PASSWORD_REQUIRE_DIGIT: flag(false),
+  PASSWORD_REQUIRE_SYMBOL: flag(false),
+  PASSWORD_ALLOWED_SYMBOLS: z.string().default("^$*.[]{}()?\"!@#%&/\\,><':;|_~`=+-"),
+  PASSWORD_REJECT_COMMON: flag(true),
+  PASSWORD_COMMON_LIST_SIZE: int(10000, 0),
+
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  RATE_LIMIT_WINDOW_SECONDS: int(60, 1),
+  RATE_LIMIT_MAX: int(100, 1),
+  SIGN_IN_RATE_LIMIT_MAX: int(10, 1),
+  SIGN_UP_RATE_LIMIT_MAX: int(5, 1),
+  PASSWORD_RESET_RATE_LIMIT_MAX: int(3, 1),
+  FAILED_SIGN_IN_MAX: int(5, 1),
+  FAILED_SIGN_IN_WINDOW_SECONDS: int(900, 1),
+
+  CHAT_RATE_LIMIT_WINDOW_SECONDS: int(60, 1),
+  CHAT_RATE_LIMIT_PER_USER: int(20, 1),
+  CHAT_RATE_LIMIT_PER_IP: int(60, 1),
+  CHAT_RETENTION_DAYS: int(0, 0),
+
+  SESSION_MAX_AGE_SECONDS: int(60 * 60 * 24 * 7, 60),
+  RECENT_LOGIN_SECONDS: int(300, 0),
+  RESET_TOKEN_TTL_SECONDS: int(3600, 60),
+  MAX_BODY_BYTES: int(64 * 1024, 1024),
+  SHUTDOWN_GRACE_SECONDS: int(25, 0),
+
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText,
+  LLM_MODEL: z.string().default("gpt-4o-mini"),
+  LLM_TIMEOUT_MS: int(600_000, 1000),
+  LLM_IDLE_TIMEOUT_MS: int(60_000, 100),
+  LLM_MAX_RETRIES: int(2, 0),
+
+  EMERGENCY_NUMBER: z.string().default("112"),
+  EMERGENCY_NUMBER_US: z.string().default("911"),
+  CRISIS_LINE_DE: z.string().default("Telefonseelsorge 0800 111 0 111"),
+  CRISIS_LINE_EN: z.string().default("Telefonseelsorge 0800 111 0 111 (Germany)"),
+  CRISIS_LINE_US: z.string().default("988"),
+  REDACT_PERSONAL_DATA: flag(true),
+
+  SITE_NAME: z.string().default("Health Chat"),
+  SURVEY_URL_EN: optionalText,
+  SURVEY_URL_DE: optionalText,
+  APP_DOWNLOAD_URL: optionalText,
+  AUTHORS: optionalText,
+  PRIVACY_CONTACT_EMAIL: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment once at boot and fails fast with every problem listed. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export function publicUrl(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}

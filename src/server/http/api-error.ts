@@ -1,0 +1,18 @@
+import type { Context } from "hono";
+import { type ApiErrorCode, apiErrorStatus } from "../../shared/errors";
+
+const defaultMessages: Record<ApiErrorCode, string> = {
+  "bad-request": "The request is not valid.",
+  "payload-too-large": "The request is too large.",
+  unauthorized: "Please sign in.",
+  "forbidden-origin": "Cross-site requests are not allowed.",
+  "not-found": "Not found.",
+  "requires-recent-login": "Recent login required.",
+  "too-many-requests": "Too many requests. Please try again later.",
+  internal: "Something went wrong on our side.",
+};
+
+/** The one shape of every error our API answers: `{ code, message }`, with the code's status. */
+export function apiError(c: Context, code: ApiErrorCode, message = defaultMessages[code], extra: Record<string, unknown> = {}) {
+  return c.json({ code, message, ...extra }, apiErrorStatus[code]);
+}

@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { deleteCookie } from "hono/cookie";
+import type { Auth } from "../auth/auth";
+import type { Database } from "../db/client";
+import { exportUserData } from "../db/queries/export";
+import { deleteUserWithData } from "../db/queries/users";
+import { apiError } from "../http/api-error";
+import { type AuthedEnv, requireSession } from "../http/session";
+
+// better-auth's cookie names, plain and with the __Secure- prefix it uses on https.
+const sessionCookieNames = [
+  "better-auth.session_token",
+  "better-auth.session_data",
+  "__Secure-better-auth.session_token",
+  "__Secure-better-auth.session_data",
+];
+
+export function accountRoutes({ auth, db, recentLoginSeconds }: { auth: Auth; db: Database; recentLoginSeconds: number }) {
+  return new Hono<AuthedEnv>()
+    .use(requireSession(auth))
+    .get("/export", async (c) => {
+      const data = await exportUserData({ db, userId: c.var.session.user.id });
+      c.header("Content-Disposition", `attachment; filename="health-chat-data-${new Date().toISOString().slice(0, 10)}.json"`);
+      c.header("Cache-Control", "no-store");
+      return c.json(data);
+    })
+    .delete("/", async (c) => {
+      const { session, user } = c.var.session;
+      const signedInSeconds = (Date.now() - new Date(session.createdAt).getTime()) / 1000;
+      if (signedInSeconds > recentLoginSeconds) return apiError(c, "requires-recent-login");
+      await deleteUserWithData({ db, userId: user.id });
+      for (const name of sessionCookieNames) deleteCookie(c, name, { path: "/", secure: name.startsWith("__Secure-") });
+      return c.json({ deleted: true });
+    });
+}

@@ -1,0 +1,87 @@
+import { type Context, Hono } from "hono";
+import { chatIdSchema, regenerateSchema, sendMessageSchema } from "../../shared/schemas/chat";
+import type { Auth } from "../auth/auth";
+import type { ActiveReplies } from "../chat/active-replies";
+import { type ReplyDeps, streamReply, toChatMessage } from "../chat/reply";
+import { sseResponse } from "../chat/sse";
+import { chatBelongsTo, createChat, deleteAllChats, deleteChat, getChatWithMessages, listChats } from "../db/queries/chats";
+import { appendMessage, deleteTrailingReply, listMessages } from "../db/queries/messages";
+import type { Env } from "../env";
+import { apiError } from "../http/api-error";
+import { clientIp } from "../http/client-ip";
+import { parseJson } from "../http/parse-json";
+import { rateLimit } from "../http/rate-limit";
+import { type AuthedEnv, requireSession } from "../http/session";
+import { classifyRedFlags } from "../safety/red-flags";
+
+const ipKey = (ip: string | undefined) => (ip ? `chat:ip:${ip}` : undefined);
+
+/** A chat id from the path, or undefined when it is not one (answered as not found, never a 500). */
+const chatIdParam = (value: string | undefined) => chatIdSchema.safeParse(value).data;
+
+export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { auth: Auth; env: Env; activeReplies: ActiveReplies }) {
+  const { db, logger } = deps;
+  const windowSeconds = env.CHAT_RATE_LIMIT_WINDOW_SECONDS;
+  const sendLimit = rateLimit({
+    db,
+    enabled: env.RATE_LIMITS === "on",
+    rules: [
+      { key: (c) => `chat:user:${(c as Context<AuthedEnv>).var.session.user.id}`, max: env.CHAT_RATE_LIMIT_PER_USER, windowSeconds },
+      { key: (c) => ipKey(clientIp(c, env.TRUST_PROXY)), max: env.CHAT_RATE_LIMIT_PER_IP, windowSeconds },
+    ],
+  });
+  return new Hono<AuthedEnv>()
+    .use(requireSession(auth))
+    .get("/", async (c) => {
+      const search = c.req.query("q")?.trim().slice(0, 200) || undefined;
+      return c.json(await listChats({ db, userId: c.var.session.user.id, search }));
+    })
+    .delete("/", async (c) => c.json({ deleted: await deleteAllChats({ db, userId: c.var.session.user.id }) }))
+    .get("/:id", async (c) => {
+      const chatId = chatIdParam(c.req.param("id"));
+      const chat = chatId && (await getChatWithMessages({ db, userId: c.var.session.user.id, chatId }));
+      if (!chat) return apiError(c, "not-found", "Chat not found.");
+      return c.json({ ...chat, messages: chat.messages.map(toChatMessage) });
+    })
+    .delete("/:id", async (c) => {
+      const chatId = chatIdParam(c.req.param("id"));
+      const deleted = chatId && (await deleteChat({ db, userId: c.var.session.user.id, chatId }));
+      if (!deleted) return apiError(c, "not-found", "Chat not found.");
+      return c.json({ deleted: true });
+    })
+    .post("/messages", sendLimit, async (c) => {
+      const parsed = await parseJson(c, sendMessageSchema);
+      if (!parsed.ok) return parsed.response;
+      const userId = c.var.session.user.id;
+      const { chatId: requestedId, text, language } = parsed.data;
+      if (requestedId && !(await chatBelongsTo({ db, userId, chatId: requestedId }))) return apiError(c, "not-found", "Chat not found.");
+      // The user's message is saved before the model is called, so it survives any failure that follows.
+      const chatId = requestedId ?? (await createChat({ db, userId })).id;
+      const { categories: redFlags } = classifyRedFlags(text);
+      const userMessage = toChatMessage(await appendMessage({ db, message: { chatId, sender: "user", text, redFlags } }));
+      return sseResponse(
+        async function* (signal) {
+          yield { type: "start", chatId, userMessage };
+          yield* streamReply(deps, { chatId, language, signal });
+        },
+        { requestSignal: c.req.raw.signal, logger, active: activeReplies },
+      );
+    })
+    .post("/:id/regenerate", sendLimit, async (c) => {
+      const chatId = chatIdParam(c.req.param("id"));
+      if (!chatId || !(await chatBelongsTo({ db, userId: c.var.session.user.id, chatId })))
+        return apiError(c, "not-found", "Chat not found.");
+      const parsed = await parseJson(c, regenerateSchema);
+      if (!parsed.ok) return parsed.response;
+      await deleteTrailingReply({ db, chatId });
+      const last = (await listMessages({ db, chatId })).at(-1);
+      if (last?.sender !== "user") return apiError(c, "bad-request", "There is no message to answer.");
+      return sseResponse(
+        async function* (signal) {
+          yield { type: "start", chatId, userMessage: null };
+          yield* streamReply(deps, { chatId, language: parsed.data.language, signal });
+        },
+        { requestSignal: c.req.raw.signal, logger, active: activeReplies },
+      );
+    });
+}

@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { updateLanguageSchema } from "../../shared/schemas/profile";
+import type { Auth } from "../auth/auth";
+import type { Database } from "../db/client";
+import { getProfile, saveLanguage } from "../db/queries/profiles";
+import { parseJson } from "../http/parse-json";
+import { type AuthedEnv, requireSession } from "../http/session";
+
+export function profileRoutes({ auth, db }: { auth: Auth; db: Database }) {
+  return new Hono<AuthedEnv>()
+    .use(requireSession(auth))
+    .get("/", async (c) => {
+      const profile = await getProfile({ db, userId: c.var.session.user.id });
+      return c.json({ languageCode: profile?.languageCode === "de" ? "de" : "en", email: c.var.session.user.email });
+    })
+    .put("/language", async (c) => {
+      const parsed = await parseJson(c, updateLanguageSchema);
+      if (!parsed.ok) return parsed.response;
+      const profile = await saveLanguage({ db, userId: c.var.session.user.id, languageCode: parsed.data.languageCode });
+      return c.json({ languageCode: profile?.languageCode ?? parsed.data.languageCode });
+    });
+}

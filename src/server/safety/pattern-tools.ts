@@ -1,0 +1,9 @@
+/**
+ * Builds a pattern for two signs near each other in either order ("stiff neck … fever"): at most maxChars
+ * apart, inside one sentence (and one comma-separated part unless acrossCommas), and never across one of the
+ * stop words (negations, "but"), so the negation check before the match still sees every "no" that could apply.
+ */
+export function near(a: string, b: string, maxChars: number, stopWords: string, acrossCommas = true): string {
+  const gap = `\\b(?:(?! (?:${stopWords})\\b)[^.;!?\\n${acrossCommas ? "" : ","}]){1,${maxChars}}?\\b`;
+  return `(?:${a})${gap}(?:${b})|(?:${b})${gap}(?:${a})`;
+}

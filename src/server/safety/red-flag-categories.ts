@@ -1,0 +1,14 @@
+/** Emergency categories the red-flag classifier can report, in display order. */
+export const redFlagCategories = [
+  "cardiac",
+  "stroke",
+  "breathing",
+  "bleeding",
+  "anaphylaxis",
+  "poisoning",
+  "self-harm",
+  "unconscious",
+  "meningitis",
+] as const;
+/** One emergency category. */
+export type RedFlagCategory = (typeof redFlagCategories)[number];

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { languageSchema } from "./profile";
+
+export const MAX_MESSAGE_CHARS = 8000;
+
+export const senderSchema = z.enum(["user", "assistant"]);
+export const feedbackSchema = z.enum(["like", "dislike"]);
+export const messageStatusSchema = z.enum(["complete", "incomplete", "error"]);
+
+/** Why a reply failed; the client shows a localized explanation for each. */
+export const replyErrorCodeSchema = z.enum(["provider-unavailable", "provider-rate-limited", "provider-timeout", "provider-error"]);
+export type ReplyErrorCode = z.infer<typeof replyErrorCodeSchema>;
+/** What the screen says about a failed turn: a server-reported code, or a connection lost mid-stream. */
+export const turnFailureSchema = z.enum([...replyErrorCodeSchema.options, "connection-lost"]);
+export type TurnFailure = z.infer<typeof turnFailureSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  sender: senderSchema,
+  text: z.string(),
+  status: messageStatusSchema,
+  feedback: feedbackSchema.nullable(),
+  errorCode: turnFailureSchema.nullable(),
+  redFlags: z.array(z.string()),
+  createdAt: z.coerce.date(),
+});
+export type ChatMessage = z.infer<typeof messageSchema>;
+
+export const chatSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: z.coerce.date(),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+export const chatDetailSchema = chatSummarySchema.extend({ messages: z.array(messageSchema) });
+export type ChatDetail = z.infer<typeof chatDetailSchema>;
+
+export const chatIdSchema = z.uuid();
+
+/** POST /api/chats/messages: a new user message, to an existing chat or (no chatId) a new one. */
+export const sendMessageSchema = z
+  .object({
+    chatId: chatIdSchema.optional(),
+    text: z.string().trim().min(1).max(MAX_MESSAGE_CHARS),
+    language: languageSchema,
+  })
+  .strict();
+export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
+
+/** POST /api/chats/:id/regenerate: a new reply to the chat's last user message. */
+export const regenerateSchema = z.object({ language: languageSchema }).strict();
+
+export const feedbackRequestSchema = z.object({ kind: feedbackSchema }).strict();
+
+/** The events of a streamed reply (server-sent events over the POST response). */
+export const streamEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("start"), chatId: z.string(), userMessage: messageSchema.nullable() }),
+  z.object({ type: z.literal("delta"), text: z.string() }),
+  z.object({ type: z.literal("done"), message: messageSchema }),
+  z.object({ type: z.literal("error"), code: replyErrorCodeSchema, message: messageSchema }),
+  z.object({ type: z.literal("title"), chatId: z.string(), title: z.string() }),
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+export const languages = ["en", "de"] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+
+export const updateLanguageSchema = z.object({ languageCode: languageSchema }).strict();
+
+export const profileSchema = z.object({ languageCode: languageSchema });
+export type ProfileResponse = z.infer<typeof profileSchema>;

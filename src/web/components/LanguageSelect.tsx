@@ -1,0 +1,34 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { languageSchema } from "../../shared/schemas/profile";
+import { useChangeLanguage } from "../hooks/use-language";
+import { currentLanguage } from "../i18n";
+import { FormAlert } from "./FormAlert";
+
+/** The language dropdown (English / Deutsch); saves the choice for signed-in users. */
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const id = useId();
+  const change = useChangeLanguage();
+  return (
+    <div className="field language-select">
+      <label htmlFor={id}>{t("common.language")}</label>
+      <select
+        id={id}
+        value={currentLanguage()}
+        onChange={(event) => {
+          const parsed = languageSchema.safeParse(event.target.value);
+          if (parsed.success) change.mutate(parsed.data);
+        }}
+      >
+        <option value="en" lang="en">
+          {t("common.english")}
+        </option>
+        <option value="de" lang="de">
+          {t("common.german")}
+        </option>
+      </select>
+      <FormAlert kind="error">{change.isError ? t("account.languageSaveError") : null}</FormAlert>
+    </div>
+  );
+}

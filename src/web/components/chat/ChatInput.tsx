@@ -1,0 +1,71 @@
+import { type FormEvent, type KeyboardEvent, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_MESSAGE_CHARS } from "../../../shared/schemas/chat";
+import { DictationButton } from "./DictationButton";
+import { SendIcon, StopIcon } from "./icons";
+
+interface Props {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  streaming: boolean;
+}
+
+/** The message box: Enter sends, Shift+Enter starts a new line; Stop while a reply streams. */
+export function ChatInput({ value, onChange, onSend, onStop, streaming }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const tooLong = value.length > MAX_MESSAGE_CHARS;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!streaming && !tooLong) onSend();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+  return (
+    <form className="chat-input" onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        {t("chat.inputLabel")}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        rows={1}
+        placeholder={t("chat.placeholder")}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-invalid={tooLong}
+        aria-describedby={tooLong ? `${id}-error` : undefined}
+      />
+      <DictationButton onTranscript={(text) => onChange(value ? `${value} ${text}` : text)} />
+      {streaming ? (
+        <button
+          type="button"
+          className="icon-button icon-button-filled"
+          onClick={onStop}
+          aria-label={t("chat.stop")}
+          title={t("chat.stop")}
+        >
+          <StopIcon />
+        </button>
+      ) : (
+        <button
+          type="submit"
+          className="icon-button icon-button-filled"
+          aria-label={t("chat.send")}
+          title={t("chat.send")}
+          disabled={!value.trim() || tooLong}
+        >
+          <SendIcon />
+        </button>
+      )}
+      {tooLong && (
+        <p id={`${id}-error`} className="input-error" role="alert">
+          {t("chat.tooLong", { max: MAX_MESSAGE_CHARS })}
+        </p>
+      )}
+    </form>
+  );
+}

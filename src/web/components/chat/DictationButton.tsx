@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../i18n";
+import { MicIcon } from "./icons";
+
+interface RecognitionLike {
+  lang: string;
+  continuous: boolean;
+  interimResults: boolean;
+  onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
+  onend: (() => void) | null;
+  onerror: (() => void) | null;
+  start: () => void;
+  stop: () => void;
+}
+type RecognitionConstructor = new () => RecognitionLike;
+
+/** The Web Speech API, where the browser has it and the platform is neither iOS nor Android (spec section 1). */
+function speechRecognition(): RecognitionConstructor | undefined {
+  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+  const mobile =
+    /android|iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  return mobile ? undefined : (w.SpeechRecognition ?? w.webkitSpeechRecognition);
+}
+
+/** Dictation: listens in the interface language; the transcript fills the input when listening stops. */
+export function DictationButton({ onTranscript }: { onTranscript: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [listening, setListening] = useState(false);
+  const recognitionRef = useRef<RecognitionLike | null>(null);
+  const transcriptRef = useRef("");
+  const onTranscriptRef = useRef(onTranscript);
+  onTranscriptRef.current = onTranscript;
+  const Recognition = speechRecognition();
+
+  useEffect(() => () => recognitionRef.current?.stop(), []);
+  if (!Recognition) return null;
+
+  const toggle = () => {
+    if (listening) return recognitionRef.current?.stop();
+    const recognition = new Recognition();
+    recognition.lang = currentLanguage() === "de" ? "de-DE" : "en-US";
+    recognition.continuous = true;
+    recognition.interimResults = false;
+    transcriptRef.current = "";
+    recognition.onresult = (event) => {
+      transcriptRef.current = Array.from(event.results, (result) => result[0]?.transcript ?? "")
+        .join(" ")
+        .trim();
+    };
+    recognition.onend = () => {
+      setListening(false);
+      if (transcriptRef.current) onTranscriptRef.current(transcriptRef.current);
+    };
+    recognition.onerror = () => setListening(false);
+    recognitionRef.current = recognition;
+    recognition.start();
+    setListening(true);
+  };
+
+  return (
+    <button
+      type="button"
+      className={`icon-button ${listening ? "listening" : ""}`}
+      onClick={toggle}
+      aria-pressed={listening}
+      aria-label={listening ? t("chat.stopDictation") : t("chat.dictate")}
+      title={listening ? t("chat.stopDictation") : t("chat.dictate")}
+    >
+      <MicIcon />
+    </button>
+  );
+}

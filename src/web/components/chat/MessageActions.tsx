@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatMessage } from "../../../shared/schemas/chat";
+import { CopyIcon, RefreshIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
+
+interface Props {
+  message: ChatMessage;
+  canRegenerate: boolean;
+  onFeedback: (kind: "like" | "dislike") => void;
+  onRegenerate: () => void;
+}
+
+/** Copy, Like, Dislike and Regenerate under an assistant reply. */
+export function MessageActions({ message, canRegenerate, onFeedback, onRegenerate }: Props) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const saved = !message.id.startsWith("local-");
+  const copy = async () => {
+    await navigator.clipboard.writeText(message.text);
+    setCopied(true);
+  };
+  return (
+    <div className="message-actions">
+      <button type="button" className="icon-button" onClick={copy} aria-label={t("chat.copy")} title={t("chat.copy")}>
+        <CopyIcon />
+      </button>
+      {saved && (
+        <>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t("chat.like")}
+            title={t("chat.like")}
+            aria-pressed={message.feedback === "like"}
+            onClick={() => onFeedback("like")}
+          >
+            <ThumbUpIcon filled={message.feedback === "like"} />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t("chat.dislike")}
+            title={t("chat.dislike")}
+            aria-pressed={message.feedback === "dislike"}
+            onClick={() => onFeedback("dislike")}
+          >
+            <ThumbDownIcon filled={message.feedback === "dislike"} />
+          </button>
+        </>
+      )}
+      {canRegenerate && (
+        <button type="button" className="icon-button" onClick={onRegenerate} aria-label={t("chat.regenerate")} title={t("chat.regenerate")}>
+          <RefreshIcon />
+        </button>
+      )}
+      <span className="visually-hidden" role="status">
+        {copied ? t("chat.copied") : ""}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useModalDialog } from "../../hooks/use-modal-dialog";
+import { useSession } from "../../hooks/use-session";
+import { CloseIcon } from "../chat/icons";
+import { Notification } from "../Notification";
+import { useSurveyUrl } from "../SurveyBanner";
+import { useShell } from "../shell/ShellContext";
+import { ChatHistory } from "./ChatHistory";
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The menu: New Chat, the chat history, Survey, Share, Privacy and Account. */
+export function Drawer({ open, onClose }: Props) {
+  const { notification, notify } = useShell();
+  const { t } = useTranslation();
+  const { data: session } = useSession();
+  const surveyUrl = useSurveyUrl();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [linkCopied, setLinkCopied] = useState(false);
+
+  useModalDialog(ref, open);
+
+  const share = async () => {
+    const data = { title: t("common.appName"), text: t("chat.shareText"), url: window.location.origin };
+    if (navigator.share) {
+      await navigator.share(data).catch((error: unknown) => console.info("share cancelled", error));
+    } else {
+      await navigator.clipboard.writeText(data.url);
+      setLinkCopied(true);
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard has Escape and the close button
+    <dialog
+      ref={ref}
+      className="drawer"
+      aria-label={t("common.menu")}
+      onClose={onClose}
+      onClick={(e) => e.target === ref.current && onClose()}
+    >
+      <div className="drawer-panel">
+        <div className="drawer-header">
+          <span className="drawer-title">{t("common.menu")}</span>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t("common.close")}>
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label={t("common.mainNavigation")}>
+          <Link to="/" className="drawer-item drawer-primary" onClick={onClose}>
+            {t("common.newChat")}
+          </Link>
+          <ChatHistory onNavigate={onClose} notify={notify} />
+          {surveyUrl && (
+            <a href={surveyUrl} target="_blank" rel="noopener noreferrer" className="drawer-item">
+              {t("chat.survey")}
+            </a>
+          )}
+          <button type="button" className="drawer-item" onClick={share}>
+            {t("chat.share")}
+          </button>
+          {linkCopied && (
+            <p className="muted small" role="status">
+              {t("chat.linkCopied")}
+            </p>
+          )}
+          <Link to="/datenschutzerklaerung" className="drawer-item" onClick={onClose}>
+            {t("common.privacy")}
+          </Link>
+          {session && (
+            <Link to={`/Account/${session.user.id}`} className="drawer-item" onClick={onClose}>
+              {t("common.account")}
+            </Link>
+          )}
+        </nav>
+        <Notification message={notification} onClose={() => notify(null)} />
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,15 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { authErrorCode } from "../lib/auth-error";
+import { passwordPolicyQueryKey } from "./use-public-config";
+
+/** The catalogue message for an auth error; a rejected password also refetches the policy (spec section 8). */
+export function useAuthErrorText() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (cause: unknown): string => {
+    const code = authErrorCode(cause);
+    if (code === "weak-password") void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
+    return t(`authErrors.${code}`);
+  };
+}

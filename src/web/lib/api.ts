@@ -1,0 +1,38 @@
+/** An error answer of our API, carrying the server's code (never branch on the message). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** JSON fetch against our own server; the session travels in its httpOnly cookie. */
+export async function api<T>(path: string, { method = "GET", body }: { method?: Method; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const info = (data ?? {}) as { code?: string; message?: string };
+    throw new ApiError(response.status, info.code, info.message ?? response.statusText);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { AppBar } from "../components/AppBar";
+import { ChatInput } from "../components/chat/ChatInput";
+import { MessageList } from "../components/chat/MessageList";
+import { FormAlert } from "../components/FormAlert";
+import { LoadingScreen } from "../components/LoadingScreen";
+import { SurveyBanner } from "../components/SurveyBanner";
+import { useFeedback } from "../hooks/use-chats";
+import { useConversation } from "../hooks/use-conversation";
+import { useDraft } from "../hooks/use-draft";
+import { useSiteConfig } from "../hooks/use-public-config";
+import { ApiError } from "../lib/api";
+
+/** The chat screen: a new conversation at /, a saved one at /chats/{id}. */
+export function ChatPage() {
+  const { id } = useParams();
+  const { t } = useTranslation();
+  const { data: site } = useSiteConfig();
+  const conversation = useConversation(id);
+  const feedback = useFeedback(conversation.chatId ?? "");
+  const [draft, setDraft] = useDraft(conversation.chatId);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const messages = conversation.chat?.messages ?? [];
+  const empty = messages.length === 0 && !conversation.isStreaming;
+
+  const send = async () => {
+    const text = draft.trim();
+    if (!text || conversation.isStreaming) return;
+    setSendError(null);
+    setDraft("");
+    const result = await conversation.send(text);
+    if (!result.accepted) {
+      // Not saved on the server: give the text back so nothing the user typed is lost.
+      setDraft(text);
+      setSendError(sendErrorText(result.error, t));
+    }
+  };
+
+  if (conversation.isLoading) return <LoadingScreen />;
+  return (
+    <div className="chat-layout">
+      <SurveyBanner />
+      <AppBar />
+      <main id="main" className="chat-main">
+        {site?.demoMode && (
+          <p className="demo-notice" role="note">
+            {t("chat.demoMode")}
+          </p>
+        )}
+        {conversation.notFound ? (
+          <div className="page narrow">
+            <h1>{t("chat.notFoundTitle")}</h1>
+            <p>{t("chat.notFoundText")}</p>
+            <Link to="/" className="button button-primary">
+              {t("common.newChat")}
+            </Link>
+          </div>
+        ) : (
+          <>
+            {empty ? (
+              <h1 className="background-title">{t("home.backgroundTitle")}</h1>
+            ) : (
+              <h1 className="visually-hidden">{conversation.chat?.title || t("chat.conversation")}</h1>
+            )}
+            {conversation.loadError && <FormAlert kind="error">{t("chat.loadError")}</FormAlert>}
+            <MessageList
+              messages={messages}
+              streamingText={conversation.streamingText}
+              busy={conversation.isStreaming}
+              onFeedback={(messageId, kind) => feedback.mutate({ messageId, kind })}
+              onRegenerate={() => void conversation.regenerate()}
+            />
+          </>
+        )}
+      </main>
+      {!conversation.notFound && (
+        <footer className="chat-footer">
+          <FormAlert kind="error">{sendError}</FormAlert>
+          <ChatInput value={draft} onChange={setDraft} onSend={send} onStop={conversation.stop} streaming={conversation.isStreaming} />
+          <p className="disclaimer">{t("common.disclaimer")}</p>
+        </footer>
+      )}
+    </div>
+  );
+}
+
+function sendErrorText(error: Error, t: ReturnType<typeof useTranslation>["t"]): string {
+  if (error instanceof ApiError && error.status === 429) return t("chat.sendRateLimited");
+  if (error instanceof ApiError && error.status === 401) return t("chat.sendSignedOut");
+  if (error instanceof ApiError && error.status === 404) return t("chat.notFoundText");
+  return t("chat.sendFailed");
+}

@@ -1,0 +1,78 @@
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { FormAlert } from "../components/FormAlert";
+import { NewPasswordFields } from "../components/NewPasswordFields";
+import { PublicHeader } from "../components/PublicHeader";
+import { TextField } from "../components/TextField";
+import { useSignUp } from "../hooks/use-auth-actions";
+import { useAuthErrorText } from "../hooks/use-auth-error-text";
+import { validateSignUp } from "../lib/form-validation";
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useAuthErrorText();
+  const signUp = useSignUp();
+  const privacyId = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [acceptedPrivacy, setAcceptedPrivacy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateSignUp({ email, password, confirm, acceptedPrivacy });
+    if (problem) return setError(t(problem));
+    setError(null);
+    signUp.mutate(
+      { email, password },
+      {
+        onSuccess: () => navigate("/explanation"),
+        onError: (cause) => setError(errorText(cause)),
+      },
+    );
+  };
+
+  return (
+    <div className="auth-layout">
+      <PublicHeader />
+      <main id="main" className="page narrow">
+        <h1>{t("auth.signUpTitle")}</h1>
+        <form className="card form" onSubmit={submit} noValidate>
+          <FormAlert kind="error">{error}</FormAlert>
+          <TextField label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
+          <NewPasswordFields
+            label={t("auth.password")}
+            confirmLabel={t("auth.confirmPassword")}
+            password={password}
+            confirm={confirm}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirm}
+          />
+          <div className="checkbox-field">
+            <input
+              id={privacyId}
+              type="checkbox"
+              checked={acceptedPrivacy}
+              onChange={(event) => setAcceptedPrivacy(event.target.checked)}
+            />
+            <label htmlFor={privacyId}>
+              {t("auth.acceptPrivacyBefore")}{" "}
+              <Link to="/datenschutzerklaerung" target="_blank">
+                {t("auth.acceptPrivacyLink")}
+              </Link>
+            </label>
+          </div>
+          <button type="submit" className="button button-primary button-block" disabled={signUp.isPending}>
+            {t("auth.createAccount")}
+          </button>
+          <Link to="/signIn" className="button button-secondary button-block">
+            {t("auth.haveAccount")}
+          </Link>
+        </form>
+      </main>
+    </div>
+  );
+}
