@@ -15,7 +15,11 @@ import { resolveAuthSecret } from "./secret";
 export async function startServices(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)) {
   const dataDir = resolve(env.DATA_DIR);
   const database = env.DATABASE_URL
-    ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
+    ? await openDatabase({
+        kind: "postgres",
+        url: env.DATABASE_URL,
+        onIdleError: (error) => logger.warn("database connection lost", { error: error.message }),
+      })
     : await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, "outbox"), logger });
   const secret = resolveAuthSecret({ configured: env.AUTH_SECRET, dataDir });

@@ -21,13 +21,16 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; onIdleError?: (error: Error) => void }
   | { kind: "pglite"; dataDir?: string; instance?: PGlite };
 
 /** Opens the database and runs the same migrations on PGlite or PostgreSQL. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process: the next
+    // query opens a new one. Without a listener, pg-pool's 'error' event would be thrown.
+    pool.on("error", (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
     // Several servers may start at once on one database: an advisory lock lets one migrate at a time.
     const lock = await pool.connect();
@@ -37,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).finally(() => lock.release());
     }
-    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+    return { db: db as unknown as Database, kind: "postgres", close: () => endPool(pool) };
   }
   let client = options.instance;
   if (!client) {
@@ -54,4 +57,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (owned) await client.close();
     },
   };
+}
+
+/** pool.end() resolves before its connections have closed; wait for each one's 'remove' event too. */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let removed = 0;
+  const allRemoved = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      removed += 1;
+      if (removed >= open) resolve();
+    });
+  });
+  await pool.end();
+  await allRemoved;
 }
