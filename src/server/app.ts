@@ -55,7 +55,7 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
       strictTransportSecurity: origin.startsWith("https:") ? "max-age=31536000; includeSubDomains" : false,
     }),
   );
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, env.TRUST_PROXY));
   app.use("/api/*", bodyLimit({ maxSize: env.MAX_BODY_BYTES, onError: (c) => apiError(c, "payload-too-large") }));
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {

@@ -1,5 +1,7 @@
-const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-export type LogLevel = keyof typeof levels;
+import pino from "pino";
+import { requestContext } from "./request-context";
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 type Fields = Record<string, unknown>;
 
 export interface Logger {
@@ -9,11 +11,27 @@ export interface Logger {
   error: (message: string, fields?: Fields) => void;
 }
 
-/** One JSON line per event on stderr; callers pass ids and counts, never message text or secrets. */
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger {
-  const at = (name: Exclude<LogLevel, "silent">) => (message: string, fields?: Fields) => {
-    if (levels[name] < levels[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: name, message, ...fields }));
-  };
+/**
+ * Structured JSON lines (pino) on stderr, or to `write` in tests. Callers pass ids and counts, never
+ * message text or secrets; the redact paths are a second guard for fields that must never appear.
+ */
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const destination = write ? { write: (line: string) => write(line.trimEnd()) } : pino.destination({ dest: 2, sync: true });
+  const base = pino(
+    {
+      level,
+      base: undefined,
+      messageKey: "message",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => requestContext.getStore() ?? {},
+      redact: { paths: ["password", "token", "text", "authorization", "cookie", "*.password", "*.token"], censor: "[redacted]" },
+    },
+    destination,
+  );
+  const at =
+    (name: Exclude<LogLevel, "silent">) =>
+    (message: string, fields?: Fields): void =>
+      fields ? base[name](fields, message) : base[name](message);
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
