@@ -4,21 +4,58 @@ import type { AddressInfo } from "node:net";
 /**
  * An OpenAI-compatible Chat Completions server for tests and development. It streams or returns a reply
  * built from the last user message, records every request, and plays failure scenarios named in that
- * message (`#fail500`, `#fail429`, `#cut`, `#stall`, `#slow`) or queued with `POST /__next`.
+ * message (`#fail500`, `#fail429`, `#cut`, `#stall`, `#slow`) or queued with `queue()` / `POST /__next`.
+ * Every queued scenario is used by one HTTP request (so a request the client retries needs one per attempt,
+ * or `times`).
  */
 
 export type Scenario =
-  | { kind: "reply"; text?: string; delayMs?: number }
-  | { kind: "status"; status: number; retryAfter?: number }
+  /** A normal reply; `headersDelayMs` waits before sending the response headers (a slow first byte). */
+  | { kind: "reply"; text?: string; delayMs?: number; headersDelayMs?: number }
+  /** An error status; `retryAfter` sends `Retry-After` (seconds, as given), `retryAfterMs` sends `retry-after-ms`. */
+  | { kind: "status"; status: number; retryAfter?: number | string; retryAfterMs?: number }
+  /** The connection is destroyed after some tokens (a stream cut midway). */
   | { kind: "cut"; afterTokens: number }
+  /** The stream goes silent after some tokens, keeping the connection open. */
   | { kind: "stall"; afterTokens: number }
-  | { kind: "reset" };
+  /** The connection is destroyed before any byte of the response. */
+  | { kind: "reset" }
+  /** The request is accepted but no response headers are ever sent. */
+  | { kind: "hang" }
+  /** Some valid chunks, then a `data:` line that is not JSON, then the end of the stream. */
+  | { kind: "malformed"; afterTokens: number }
+  /** A well-formed stream (or completion) whose chunks all have an empty choice list. */
+  | { kind: "empty-choices" };
+
+export interface QueueOptions {
+  /** How many requests this scenario is used for (default 1). */
+  times?: number;
+  /** Only for a request whose last user message contains this text (other requests pass it by). */
+  when?: string;
+}
+
+/** One chat-completions request as the server saw it, and when its connection closed. */
+export interface RequestRecord {
+  request: ChatRequest;
+  /** The last user message of the request. */
+  lastUser: string;
+  receivedAt: number;
+  /** When the response ended or its connection closed. */
+  closedAt?: number;
+  /** Whether the whole response was sent (false: the connection closed first, e.g. the client aborted). */
+  completed?: boolean;
+}
 
 export interface FakeModelServer {
   url: string;
   port: number;
   requests: ChatRequest[];
-  queue: (scenario: Scenario) => void;
+  /** Every chat-completions request, with timings; cleared with `requests` only by the caller. */
+  log: RequestRecord[];
+  queue: (scenario: Scenario, options?: QueueOptions) => void;
+  /** How many queued scenario uses are left. */
+  pending: () => number;
+  clearQueue: () => void;
   close: () => Promise<void>;
 }
 
@@ -49,7 +86,15 @@ export async function startFakeModel({
   tokenDelayMs?: number;
 } = {}): Promise<FakeModelServer> {
   const requests: ChatRequest[] = [];
-  const queued: Scenario[] = [];
+  const log: RequestRecord[] = [];
+  const queued: { scenario: Scenario; when?: string }[] = [];
+  const enqueue = (scenario: Scenario, { times = 1, when }: QueueOptions = {}) => {
+    for (let i = 0; i < times; i++) queued.push({ scenario, when });
+  };
+  const takeQueued = (lastUser: string): Scenario | undefined => {
+    const index = queued.findIndex((entry) => entry.when === undefined || lastUser.includes(entry.when));
+    return index < 0 ? undefined : queued.splice(index, 1)[0]?.scenario;
+  };
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       res.statusCode = 500;
@@ -61,12 +106,14 @@ export async function startFakeModel({
     const path = (req.url ?? "").split("?")[0] ?? "";
     const body = await readBody(req);
     if (req.method === "POST" && path === "/__next") {
-      queued.push(JSON.parse(body) as Scenario);
+      const { times, when, ...scenario } = JSON.parse(body) as Scenario & QueueOptions;
+      enqueue(scenario as Scenario, { times, when });
       return res.end("{}");
     }
     if (req.method === "GET" && path === "/__requests") return json(res, 200, requests);
     if (req.method === "DELETE" && path === "/__requests") {
       requests.length = 0;
+      log.length = 0;
       return res.end("{}");
     }
     if (req.method !== "POST" || !path.endsWith("/chat/completions")) return json(res, 404, { error: { message: "not found" } });
@@ -74,16 +121,34 @@ export async function startFakeModel({
     const request = JSON.parse(body) as ChatRequest;
     requests.push(request);
     const lastUser = [...request.messages].reverse().find((m) => m.role === "user")?.content ?? "";
+    const record: RequestRecord = { request, lastUser, receivedAt: Date.now() };
+    log.push(record);
+    res.once("close", () => {
+      record.closedAt = Date.now();
+      record.completed = res.writableFinished;
+    });
     const marker = Object.keys(markers).find((key) => lastUser.includes(key));
     const isTitle = !request.stream && request.max_tokens !== undefined;
-    const scenario = queued.shift() ?? (marker && !isTitle ? markers[marker] : undefined) ?? { kind: "reply" };
+    const scenario = takeQueued(lastUser) ?? (marker && !isTitle ? markers[marker] : undefined) ?? { kind: "reply" };
 
     if (scenario.kind === "reset") return req.socket.destroy();
+    if (scenario.kind === "hang") return; // never answers; the connection stays open until the client gives up
     if (scenario.kind === "status") {
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (scenario.retryAfter !== undefined) headers["retry-after"] = String(scenario.retryAfter);
+      if (scenario.retryAfterMs !== undefined) headers["retry-after-ms"] = String(scenario.retryAfterMs);
       res.writeHead(scenario.status, headers);
       return res.end(JSON.stringify({ error: { message: `fake failure ${scenario.status}`, type: "fake" } }));
+    }
+    if (scenario.kind === "reply" && scenario.headersDelayMs) {
+      await new Promise((resolve) => setTimeout(resolve, scenario.headersDelayMs));
+      if (res.destroyed) return;
+    }
+    if (scenario.kind === "empty-choices") {
+      if (!request.stream) return json(res, 200, { ...completion(request.model, ""), choices: [] });
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+      for (let i = 0; i < 3; i++) res.write(`data: ${JSON.stringify({ ...chunk(request.model, ""), choices: [] })}\n\n`);
+      return res.end("data: [DONE]\n\n");
     }
     if (isTitle) {
       const firstUser = request.messages.find((m) => m.role === "user")?.content ?? "";
@@ -99,6 +164,10 @@ export async function startFakeModel({
       if (res.destroyed) return;
       if (scenario.kind === "cut" && index === scenario.afterTokens) return res.socket?.destroy();
       if (scenario.kind === "stall" && index === scenario.afterTokens) return; // keeps the connection open, silent
+      if (scenario.kind === "malformed" && index === scenario.afterTokens) {
+        res.write('data: {"id":"chatcmpl-fake","choices":[{"delta":{"content":\n\n');
+        return res.end("data: [DONE]\n\n");
+      }
       res.write(`data: ${JSON.stringify(chunk(request.model, token))}\n\n`);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     }
@@ -112,7 +181,12 @@ export async function startFakeModel({
     url: `http://127.0.0.1:${actualPort}/v1`,
     port: actualPort,
     requests,
-    queue: (scenario) => queued.push(scenario),
+    log,
+    queue: enqueue,
+    pending: () => queued.length,
+    clearQueue: () => {
+      queued.length = 0;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -11,6 +11,9 @@ export function createOpenAiProvider(env: Env): ChatProvider {
     baseURL: env.OPENAI_BASE_URL,
     maxRetries: env.LLM_MAX_RETRIES,
     timeout: env.LLM_TIMEOUT_MS,
+    fetch: fetchWithRetryAfterCap,
+    // The SDK would log a malformed chunk (model output, so health information) to the console.
+    logLevel: "off",
   });
   const model = env.LLM_MODEL;
 
@@ -18,19 +21,37 @@ export function createOpenAiProvider(env: Env): ChatProvider {
     kind: "openai",
     model,
     async *streamReply({ messages, signal }) {
-      // The SDK's timeout stops once headers arrive, so a stalled stream is cut by our own idle timer.
+      // Until the response headers arrive, the SDK's timeout (per attempt) and retries apply. After them the
+      // SDK's timeout no longer counts, so a stream that stalls is cut by our own idle timer, which runs only
+      // while we wait for the next chunk (never during the wait for headers or between retries).
       const idle = new AbortController();
-      const combined = AbortSignal.any([signal, idle.signal]);
-      let timer = setTimeout(() => idle.abort(new IdleTimeoutError()), env.LLM_IDLE_TIMEOUT_MS);
+      const request = client.chat.completions.create(
+        { model, messages, stream: true, ...replySampling },
+        { signal: AbortSignal.any([signal, idle.signal]) },
+      );
+      let stream: Awaited<typeof request> | undefined;
       try {
-        const stream = await client.chat.completions.create({ model, messages, stream: true, ...replySampling }, { signal: combined });
+        // The SDK's wait before a retry ignores the signal: a caller who has gone away is not kept waiting.
+        stream = await unlessAborted(request, signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        throw error;
+      }
+      if (!stream) return;
+
+      const startIdleTimer = () => setTimeout(() => idle.abort(), env.LLM_IDLE_TIMEOUT_MS);
+      let timer = startIdleTimer();
+      let wrote = false;
+      try {
         for await (const chunk of stream) {
           clearTimeout(timer);
-          timer = setTimeout(() => idle.abort(new IdleTimeoutError()), env.LLM_IDLE_TIMEOUT_MS);
           const text = chunk.choices.at(-1)?.delta?.content;
-          if (text) yield text;
+          if (text) {
+            wrote = true;
+            yield text;
+          }
+          timer = startIdleTimer();
         }
-        if (idle.signal.aborted) throw new IdleTimeoutError();
       } catch (error) {
         if (idle.signal.aborted) throw new IdleTimeoutError();
         if (signal.aborted) return;
@@ -38,6 +59,10 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       } finally {
         clearTimeout(timer);
       }
+      // An abort ends the SDK's stream without an error.
+      if (idle.signal.aborted) throw new IdleTimeoutError();
+      if (signal.aborted) return;
+      if (!wrote) throw new EmptyReplyError();
     },
     async ping() {
       try {
@@ -53,6 +78,62 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       return cleanTitle(completion.choices.at(-1)?.message?.content ?? "");
     },
   };
+}
+
+/**
+ * The SDK honours any Retry-After, however long (an hour, or a date next week), while the user waits at a
+ * spinner. Longer than this, the error is reported at once instead (the user can press Retry later).
+ */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** The wait a response asks for before a retry, as the SDK reads it (`retry-after-ms`, then `retry-after`). */
+function retryAfterMs(headers: Headers): number | undefined {
+  const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
+  if (!Number.isNaN(ms)) return ms;
+  const value = headers.get("retry-after");
+  if (!value) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (!Number.isNaN(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : date - Date.now();
+}
+
+/** fetch for the SDK: an error response asking for a wait over MAX_RETRY_AFTER_MS is marked not to be retried. */
+async function fetchWithRetryAfterCap(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (response.status < 400) return response;
+  const wait = retryAfterMs(response.headers);
+  if (wait === undefined || wait <= MAX_RETRY_AFTER_MS) return response;
+  const headers = new Headers(response.headers);
+  headers.set("x-should-retry", "false");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Resolves as `promise` does, or with undefined as soon as `signal` aborts (the promise is then left to settle). */
+function unlessAborted<T>(promise: PromiseLike<T>, signal: AbortSignal): Promise<T | undefined> {
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The stream ended normally but without any text (e.g. only chunks with an empty choice list). */
+export class EmptyReplyError extends Error {
+  constructor() {
+    super("The model sent no text");
+    this.name = "EmptyReplyError";
+  }
 }
 
 export class IdleTimeoutError extends Error {
