@@ -23,6 +23,7 @@ export const envSchema = z.object({
   DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: "DATABASE_URL must start with postgres:// or postgresql://",
   }),
+  DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
   AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
     message: "AUTH_SECRET must be at least 32 characters",
   }),
@@ -33,7 +34,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Health Chat <no-reply@localhost>"),
 
   PASSWORD_MIN_LENGTH: int(8, 1),
-  PASSWORD_MAX_LENGTH: int(128, 8),
+  // NIST 800-63B: allow at least 64 characters.
+  PASSWORD_MAX_LENGTH: int(128, 64),
   PASSWORD_REQUIRE_LOWERCASE: flag(false),
   PASSWORD_REQUIRE_UPPERCASE: flag(false),
   PASSWORD_REQUIRE_DIGIT: flag(false),

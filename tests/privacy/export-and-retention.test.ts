@@ -8,7 +8,7 @@ import { eventOf, sendMessage } from "../helpers/chat";
 import { describeEachDatabase } from "../helpers/test-app";
 
 describeEachDatabase("the user's own data", ({ createApp }) => {
-  it("Download my data: profile, every chat with its messages, feedback and times, and nobody else's", async () => {
+  it("Download my data: profile, every chat with its messages, feedback, markers and times, and nobody else's", async () => {
     const t = await createApp();
     const alice = t.client();
     const bob = t.client();
@@ -16,6 +16,7 @@ describeEachDatabase("the user's own data", ({ createApp }) => {
     await signUp(bob, "bob@example.com");
     const sent = await sendMessage(alice, "Rückenschmerzen seit gestern", { language: "de" });
     await alice.put(`/api/messages/${eventOf(sent.events, "done")?.message.id}/feedback`, { kind: "like" });
+    await sendMessage(alice, "Ich habe starke Brustschmerzen und schwitze", { language: "de", chatId: sent.chatId });
     await sendMessage(bob, "bob's secret question");
 
     const response = await alice.get("/api/account/export");
@@ -24,15 +25,27 @@ describeEachDatabase("the user's own data", ({ createApp }) => {
     const data = response.json as {
       account: { email: string; languageCode: string; createdAt: string };
       sessions: unknown[];
-      chats: { id: string; messages: { sender: string; text: string; feedback: string | null; createdAt: string }[] }[];
+      chats: {
+        id: string;
+        messages: {
+          sender: string;
+          text: string;
+          feedback: string | null;
+          redFlags: string[];
+          errorCode: string | null;
+          createdAt: string;
+        }[];
+      }[];
     };
     expect(data.account).toMatchObject({ email: "alice@example.com", languageCode: "de" });
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.chats).toHaveLength(1);
     expect(data.chats[0]?.id).toBe(sent.chatId);
-    expect(data.chats[0]?.messages.map((m) => [m.sender, m.feedback])).toEqual([
-      ["user", null],
-      ["assistant", "like"],
+    expect(data.chats[0]?.messages.map((m) => [m.sender, m.feedback, m.redFlags, m.errorCode])).toEqual([
+      ["user", null, [], null],
+      ["assistant", "like", [], null],
+      ["user", null, ["cardiac"], null],
+      ["assistant", null, [], null],
     ]);
     expect(data.chats[0]?.messages[0]?.text).toBe("Rückenschmerzen seit gestern");
     expect(response.text).not.toContain("bob");

@@ -1,15 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Database } from "../../src/server/db/client";
-import { accounts, profiles, sessions, signInFailures, users, verifications } from "../../src/server/db/schema";
+import { accounts, chats, messages, profiles, sessions, signInFailures, users, verifications } from "../../src/server/db/schema";
 import { countRows, GOOD_PASSWORD, requestResetToken, sessionUser, signIn, signInRequest, signUp, userIdOf } from "../helpers/auth";
+import { sendMessage } from "../helpers/chat";
 import { describeEachDatabase } from "../helpers/test-app";
 import { clockPast } from "../helpers/wait";
 
 const EMAIL = "alice@example.com";
 
 /** Rows that belong to a user, per table. */
-async function rowsOf(db: Database, userId: string, email: string) {
+async function rowsOf(db: Database, userId: string, email: string, chatIds: string[]) {
   return {
     users: await countRows(db, users, eq(users.id, userId)),
     sessions: await countRows(db, sessions, eq(sessions.userId, userId)),
@@ -17,6 +18,9 @@ async function rowsOf(db: Database, userId: string, email: string) {
     profiles: await countRows(db, profiles, eq(profiles.userId, userId)),
     verifications: await countRows(db, verifications, eq(verifications.value, userId)),
     signInFailures: await countRows(db, signInFailures, eq(signInFailures.email, email)),
+    chats: await countRows(db, chats, eq(chats.userId, userId)),
+    // By the chat ids taken before: a message left without its chat would still count.
+    messages: chatIds.length ? await countRows(db, messages, inArray(messages.chatId, chatIds)) : 0,
   };
 }
 
@@ -29,6 +33,8 @@ describeEachDatabase("delete account", ({ createApp }) => {
     await signUp(alice, EMAIL, GOOD_PASSWORD, "de");
     await signIn(otherDevice, EMAIL);
     await signUp(bob, "bob@example.com");
+    const aliceChats = [(await sendMessage(alice, "my symptoms")).chatId ?? "", (await sendMessage(alice, "other symptoms")).chatId ?? ""];
+    const bobChats = [(await sendMessage(bob, "bob's symptoms")).chatId ?? ""];
     await requestResetToken(t, EMAIL);
     await requestResetToken(t, "bob@example.com");
     expect((await signInRequest(t.client(), EMAIL, "a wrong password")).status).toBe(401);
@@ -36,29 +42,34 @@ describeEachDatabase("delete account", ({ createApp }) => {
 
     const aliceId = await userIdOf(t.db, EMAIL);
     const bobId = await userIdOf(t.db, "bob@example.com");
-    const bobBefore = await rowsOf(t.db, bobId, "bob@example.com");
-    expect(await rowsOf(t.db, aliceId, EMAIL)).toEqual({
+    const bobBefore = await rowsOf(t.db, bobId, "bob@example.com", bobChats);
+    expect(bobBefore).toMatchObject({ chats: 1, messages: 2 });
+    expect(await rowsOf(t.db, aliceId, EMAIL, aliceChats)).toEqual({
       users: 1,
       sessions: 2,
       accounts: 1,
       profiles: 1,
       verifications: 1,
       signInFailures: 1,
+      chats: 2,
+      messages: 4,
     });
 
     const response = await alice.delete("/api/account");
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ deleted: true });
 
-    expect(await rowsOf(t.db, aliceId, EMAIL)).toEqual({
+    expect(await rowsOf(t.db, aliceId, EMAIL, aliceChats)).toEqual({
       users: 0,
       sessions: 0,
       accounts: 0,
       profiles: 0,
       verifications: 0,
       signInFailures: 0,
+      chats: 0,
+      messages: 0,
     });
-    expect(await rowsOf(t.db, bobId, "bob@example.com")).toEqual(bobBefore);
+    expect(await rowsOf(t.db, bobId, "bob@example.com", bobChats)).toEqual(bobBefore);
     expect(await sessionUser(otherDevice)).toBeNull();
     expect((await sessionUser(bob))?.email).toBe("bob@example.com");
     expect((await signInRequest(t.client(), EMAIL, GOOD_PASSWORD)).status).toBe(401);
@@ -83,7 +94,7 @@ describeEachDatabase("delete account", ({ createApp }) => {
     const response = await alice.delete("/api/account");
     expect(response.status).toBe(403);
     expect(response.body.code).toBe("requires-recent-login");
-    expect(await rowsOf(t.db, userId, EMAIL)).toMatchObject({ users: 1, sessions: 1, accounts: 1, profiles: 1 });
+    expect(await rowsOf(t.db, userId, EMAIL, [])).toMatchObject({ users: 1, sessions: 1, accounts: 1, profiles: 1 });
     expect((await sessionUser(alice))?.email).toBe(EMAIL);
   });
 

@@ -55,6 +55,15 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ RESET_TOKEN_TTL_SECONDS: "10" })).toThrow(/RESET_TOKEN_TTL_SECONDS/);
   });
 
+  it("refuses a PASSWORD_MAX_LENGTH below 64 (NIST 800-63B)", () => {
+    expect(() => loadEnv({ PASSWORD_MAX_LENGTH: "40" })).toThrow(/PASSWORD_MAX_LENGTH/);
+    expect(loadEnv({ PASSWORD_MAX_LENGTH: "64" }).PASSWORD_MAX_LENGTH).toBe(64);
+  });
+
+  it("defaults the model timeout to 10 minutes and its retries to 2", () => {
+    expect(loadEnv({})).toMatchObject({ LLM_TIMEOUT_MS: 600_000, LLM_MAX_RETRIES: 2, LLM_IDLE_TIMEOUT_MS: 60_000 });
+  });
+
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(publicUrl(loadEnv({ PUBLIC_URL: "https://health.example/" }))).toBe("https://health.example");
   });

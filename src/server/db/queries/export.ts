@@ -35,13 +35,15 @@ export async function exportUserData({ db, userId }: { db: Database; userId: str
       updatedAt: chat.updatedAt,
       messages: rows
         .filter((row) => row.chatId === chat.id)
-        .map(({ id, position, sender, text, status, feedback, createdAt }) => ({
+        .map(({ id, position, sender, text, status, errorCode, feedback, redFlags, createdAt }) => ({
           id,
           position,
           sender,
           text,
           status,
+          errorCode,
           feedback,
+          redFlags,
           createdAt,
         })),
     })),
