@@ -3,14 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumExecutable } from "./e2e/chromium";
+import { E2E_PORT, E2E_THROTTLED_PORT, FAKE_MODEL_PORT } from "./e2e/ports";
 
 // One fresh data folder per run, shared with the test workers (they inherit the environment).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "health-chat-e2e-"));
 process.env.E2E_THROTTLED_DATA_DIR ??= mkdtempSync(join(tmpdir(), "health-chat-e2e-throttled-"));
 
-export const E2E_PORT = 4173;
-export const E2E_THROTTLED_PORT = 4174;
-export const FAKE_MODEL_PORT = 4175;
 /** A recognisable key the browser must never see (the fake model ignores it). */
 export const E2E_MODEL_KEY = "sk-e2e-do-not-leak-0123456789";
 

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_THROTTLED_PORT } from "./ports";
 
-export const THROTTLED_BASE_URL = "http://localhost:4174";
+export const THROTTLED_BASE_URL = `http://localhost:${E2E_THROTTLED_PORT}`;
 
 /** A unique e-mail address per call, so tests never depend on each other. */
 export function uniqueEmail(prefix = "user"): string {

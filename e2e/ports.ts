@@ -1,0 +1,7 @@
+// The browser tests' servers listen on three ports from E2E_PORT_BASE (default 4173), so that two runs on
+// one machine can use different ones.
+const base = Number(process.env.E2E_PORT_BASE ?? 4173);
+
+export const E2E_PORT = base;
+export const E2E_THROTTLED_PORT = base + 1;
+export const FAKE_MODEL_PORT = base + 2;
