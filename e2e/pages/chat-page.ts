@@ -1,9 +1,9 @@
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import { expect, STRONG_PASSWORD, uniqueEmail } from "../fixtures";
-import { FAKE_MODEL_PORT } from "../ports";
+import { E2E_PORT, FAKE_MODEL_PORT } from "../ports";
 
 /** The main app (wired to the fake model) and the fake model's control address. */
-export const BASE_URL = "http://localhost:4173";
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
 export const FAKE_MODEL_URL = `http://127.0.0.1:${FAKE_MODEL_PORT}`;
 /** The recognisable key the main e2e server is started with (playwright.config.ts). */
 export const E2E_MODEL_KEY = "sk-e2e-do-not-leak-0123456789";
