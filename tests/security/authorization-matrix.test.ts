@@ -5,23 +5,52 @@ import { eventOf, sendMessage } from "../helpers/chat";
 import { describeEachDatabase } from "../helpers/test-app";
 
 /** Every user-data route of the API: who may call it, and what another user gets. */
-type Route = { method: "GET" | "POST" | "PUT" | "DELETE"; path: (ids: Ids) => string; body?: unknown; owned: boolean };
+type Route = { method: "GET" | "POST" | "PUT" | "DELETE"; path: (ids: Ids) => string; body?: unknown; owned: boolean; pattern: string };
 type Ids = { chatId: string; messageId: string };
 
 const routes: Route[] = [
-  { method: "GET", path: () => "/api/profile", owned: false },
-  { method: "PUT", path: () => "/api/profile/language", body: { languageCode: "de" }, owned: false },
-  { method: "GET", path: () => "/api/account/export", owned: false },
-  { method: "GET", path: () => "/api/chats", owned: false },
-  { method: "GET", path: (ids) => `/api/chats/${ids.chatId}`, owned: true },
-  { method: "POST", path: () => "/api/chats/messages", body: { text: "hello", language: "en" }, owned: false },
-  { method: "POST", path: () => "/api/chats/messages", body: { chatId: "CHAT", text: "hello", language: "en" }, owned: true },
-  { method: "POST", path: (ids) => `/api/chats/${ids.chatId}/regenerate`, body: { language: "en" }, owned: true },
-  { method: "PUT", path: (ids) => `/api/messages/${ids.messageId}/feedback`, body: { kind: "like" }, owned: true },
-  { method: "DELETE", path: (ids) => `/api/chats/${ids.chatId}`, owned: true },
-  { method: "DELETE", path: () => "/api/chats", owned: false },
-  { method: "DELETE", path: () => "/api/account", owned: false },
+  { method: "GET", pattern: "/api/profile", path: () => "/api/profile", owned: false },
+  { method: "PUT", pattern: "/api/profile/language", path: () => "/api/profile/language", body: { languageCode: "de" }, owned: false },
+  { method: "GET", pattern: "/api/account/export", path: () => "/api/account/export", owned: false },
+  { method: "GET", pattern: "/api/chats", path: () => "/api/chats", owned: false },
+  { method: "GET", pattern: "/api/chats/:id", path: (ids) => `/api/chats/${ids.chatId}`, owned: true },
+  {
+    method: "POST",
+    pattern: "/api/chats/messages",
+    path: () => "/api/chats/messages",
+    body: { text: "hello", language: "en" },
+    owned: false,
+  },
+  {
+    method: "POST",
+    pattern: "/api/chats/messages",
+    path: () => "/api/chats/messages",
+    body: { chatId: "CHAT", text: "hello", language: "en" },
+    owned: true,
+  },
+  {
+    method: "POST",
+    pattern: "/api/chats/:id/regenerate",
+    path: (ids) => `/api/chats/${ids.chatId}/regenerate`,
+    body: { language: "en" },
+    owned: true,
+  },
+  {
+    method: "PUT",
+    pattern: "/api/messages/:id/feedback",
+    path: (ids) => `/api/messages/${ids.messageId}/feedback`,
+    body: { kind: "like" },
+    owned: true,
+  },
+  { method: "DELETE", pattern: "/api/chats/:id", path: (ids) => `/api/chats/${ids.chatId}`, owned: true },
+  { method: "DELETE", pattern: "/api/chats", path: () => "/api/chats", owned: false },
+  { method: "DELETE", pattern: "/api/account", path: () => "/api/account", owned: false },
 ];
+
+/** Routes anyone may call: they hold no user data. */
+const publicRoutes = ["GET /api/password-policy", "GET /api/site-config", "GET /api/health"];
+/** better-auth's routes, behind an allowlist (src/server/http/exposed-auth-routes.ts) and tested in tests/server. */
+const authRoutes = ["GET /api/auth/*", "POST /api/auth/*"];
 
 const call = (agent: Agent, route: Route, ids: Ids) => {
   const body = route.body && JSON.parse(JSON.stringify(route.body).replace('"CHAT"', JSON.stringify(ids.chatId)));
@@ -53,6 +82,24 @@ describeEachDatabase("authorization matrix", ({ createApp }) => {
     for (const route of routes.filter((r) => r.owned && r.method !== "DELETE")) {
       const own = await call(owner, route, ids);
       expect(own.status, `${route.method} ${route.path(ids)} as the owner`).toBe(200);
+    }
+    const ownDelete = await owner.delete(`/api/chats/${ids.chatId}`);
+    expect(ownDelete.status, "DELETE /api/chats/:id as the owner").toBe(200);
+  });
+
+  it("covers every route the app has; the public ones answer anyone and reveal no user data", async () => {
+    const t = await createApp();
+    const registered = t.app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL").map((r) => `${r.method} ${r.path}`);
+    const covered = new Set([...routes.map((r) => `${r.method} ${r.pattern}`), ...publicRoutes, ...authRoutes]);
+    expect(registered.filter((route) => !covered.has(route))).toEqual([]);
+
+    const owner = t.client();
+    await signUp(owner, "owner@example.com");
+    await sendMessage(owner, "owner's question");
+    for (const route of publicRoutes) {
+      const answer = await t.client().get(route.split(" ")[1] as string);
+      expect(answer.status, route).toBe(200);
+      expect(answer.text, route).not.toMatch(/owner@example\.com|owner's question/);
     }
   });
 });

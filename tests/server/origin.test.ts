@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { users } from "../../src/server/db/schema";
 import { countRows, GOOD_PASSWORD, sessionUser, signUp } from "../helpers/auth";
+import { eventOf, sendMessage } from "../helpers/chat";
+import { readOutbox } from "../helpers/mail";
 import { describeEachDatabase } from "../helpers/test-app";
 
 const EVIL = "https://evil.example";
@@ -32,18 +34,44 @@ describeEachDatabase("same-origin checks", ({ createApp }) => {
     expect((await alice.get("/api/password-policy", { origin: null })).status).toBe(200);
   });
 
-  it("has better-auth refuse cookie-carrying POSTs from another or no origin", async () => {
+  it("refuses auth requests from another or no origin too, with or without a cookie", async () => {
     const t = await createApp();
     const alice = t.client();
     await signUp(alice, "alice@example.com");
 
-    const crossSite = await alice.post("/api/auth/sign-out", {}, { origin: EVIL });
-    expect(crossSite.status).toBe(403);
-    expect(crossSite.body.code).toBe("INVALID_ORIGIN");
-    const noOrigin = await alice.post("/api/auth/sign-out", {}, { origin: null });
-    expect(noOrigin.status).toBe(403);
-    expect(noOrigin.body.code).toBe("MISSING_OR_NULL_ORIGIN");
+    for (const origin of [null, EVIL]) {
+      const signOut = await alice.post("/api/auth/sign-out", {}, { origin });
+      expect(signOut.status, `sign-out from ${origin}`).toBe(403);
+      expect(signOut.body.code).toBe("forbidden-origin");
+      // Without a cookie better-auth itself would let this through and send the mail.
+      const reset = await t.client().post("/api/auth/request-password-reset", { email: "alice@example.com" }, { origin });
+      expect(reset.status, `reset request from ${origin}`).toBe(403);
+      expect(reset.body.code).toBe("forbidden-origin");
+    }
     expect((await sessionUser(alice))?.email).toBe("alice@example.com");
+    expect(await readOutbox(t.outboxDir)).toEqual([]);
+  });
+
+  it("refuses every chat change from another origin, and nothing changes", async () => {
+    const t = await createApp();
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const sent = await sendMessage(alice, "a question about sleep");
+    const reply = eventOf(sent.events, "done")?.message;
+    const before = await alice.get(`/api/chats/${sent.chatId}`);
+
+    const attempts = [
+      alice.post("/api/chats/messages", { text: "injected", language: "en", chatId: sent.chatId }, { origin: EVIL }),
+      alice.post(`/api/chats/${sent.chatId}/regenerate`, { language: "en" }, { origin: EVIL }),
+      alice.put(`/api/messages/${reply?.id}/feedback`, { kind: "like" }, { origin: EVIL }),
+      alice.delete(`/api/chats/${sent.chatId}`, undefined, { origin: EVIL }),
+      alice.delete("/api/chats", undefined, { origin: EVIL }),
+    ];
+    for (const answer of await Promise.all(attempts)) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toBe("forbidden-origin");
+    }
+    expect((await alice.get(`/api/chats/${sent.chatId}`)).body).toEqual(before.body);
   });
 
   it("has better-auth refuse a cross-site sign-in from a browser (Fetch Metadata)", async () => {

@@ -6,6 +6,9 @@ function expectSecurityHeaders(headers: Headers, label: string) {
   expect(csp, label).toContain("frame-ancestors 'none'");
   expect(csp, label).toContain("default-src 'self'");
   expect(csp, label).toContain("object-src 'none'");
+  expect(csp, label).toMatch(/script-src 'self'(;|$)/);
+  expect(csp, label).not.toContain("unsafe-inline");
+  expect(csp, label).not.toContain("unsafe-eval");
   expect(headers.get("x-content-type-options"), label).toBe("nosniff");
   expect(headers.get("referrer-policy"), label).toBe("strict-origin-when-cross-origin");
 }

@@ -94,6 +94,21 @@ describeEachDatabase("session security", ({ createApp }) => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("not-found");
 
+    // better-auth mounts these too; list-sessions would answer every session's raw token.
+    const unused = [
+      alice.get("/api/auth/list-sessions"),
+      alice.get("/api/auth/list-accounts"),
+      alice.post("/api/auth/update-user", { name: "x" }),
+      alice.post("/api/auth/revoke-sessions", {}),
+      alice.post("/api/auth/revoke-other-sessions", {}),
+      alice.post("/api/auth/change-email", { newEmail: "mallory@example.com" }),
+    ];
+    for (const answer of await Promise.all(unused)) {
+      expect(answer.status).toBe(404);
+      expect(answer.text).not.toContain(token);
+    }
+    expect((await sessionUser(alice))?.email).toBe("alice@example.com");
+
     const deleted = await alice.delete("/api/account");
     expect(deleted.status).toBe(200);
     expect(deleted.headers.getSetCookie().some((line) => /^better-auth\.session_token=;.*Max-Age=0/i.test(line))).toBe(true);

@@ -1,0 +1,17 @@
+/**
+ * The better-auth endpoints the product uses. better-auth mounts many more (list-sessions answers every
+ * session's raw token, update-user, list-accounts, revoke-…); anything not listed here answers 404.
+ */
+const exposed = new Set([
+  "POST /sign-up/email",
+  "POST /sign-in/email",
+  "POST /sign-out",
+  "GET /get-session",
+  "POST /request-password-reset",
+  "POST /reset-password",
+  "POST /change-password",
+]);
+
+export function isExposedAuthRoute(method: string, path: string): boolean {
+  return exposed.has(`${method} ${path.replace(/^\/api\/auth/, "").replace(/\/$/, "")}`);
+}
