@@ -78,6 +78,17 @@ export const envSchema = z.object({
   CRISIS_LINE_US: z.string().default("988"),
   REDACT_PERSONAL_DATA: flag(true),
 
+  /** Comma-separated e-mail addresses of the research team's operators (dashboard, exports, prompts). */
+  OPERATOR_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+
   SITE_NAME: z.string().default("Health Chat"),
   SURVEY_URL_EN: optionalText,
   SURVEY_URL_DE: optionalText,

@@ -13,7 +13,7 @@ const cli = (dataDir: string, ...args: string[]) =>
   });
 
 describe("npm run prompts", () => {
-  it("lists the seeded prompts, reads one and replaces one from a file", async () => {
+  it("lists the seeded prompts, reads one, replaces one from a file and keeps its history", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "health-chat-prompts-"));
     onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
     const listed = await cli(dataDir, "list");
@@ -23,9 +23,13 @@ describe("npm run prompts", () => {
 
     const file = join(dataDir, "title.txt");
     await writeFile(file, "Give a three-word title.\n");
-    expect((await cli(dataDir, "set", "title", file)).stdout).toContain('prompt "title" updated');
+    expect((await cli(dataDir, "set", "title", file)).stdout).toContain('prompt "title" updated to version 2');
     expect((await cli(dataDir, "get", "title")).stdout.trim()).toBe("Give a three-word title.");
+    const history = (await cli(dataDir, "history", "title")).stdout.trim().split("\n");
+    expect(history.map((line) => line.split("\t")[0])).toEqual(["v2", "v1"]);
+    expect(history[0]).toContain("command line");
+    expect(history[1]).toContain("default");
     await expect(cli(dataDir, "get", "missing")).rejects.toMatchObject({ stderr: expect.stringContaining('no prompt with id "missing"') });
     await expect(cli(dataDir, "frobnicate")).rejects.toMatchObject({ code: 2 });
-  }, 60_000);
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import { createApp } from "../../src/server/app";
 import { createAuth } from "../../src/server/auth/auth";
 import { ActiveReplies } from "../../src/server/chat/active-replies";
 import { type Database, openDatabase } from "../../src/server/db/client";
+import { seedDefaultPrompts } from "../../src/server/db/queries/prompts";
 import { type Env, loadEnv } from "../../src/server/env";
 import { createChatProvider } from "../../src/server/llm/provider";
 import { createLogger } from "../../src/server/logger";
@@ -160,6 +161,8 @@ export async function createTestApp(overrides: EnvVars = {}, options: TestAppOpt
   try {
     const env = loadEnv({ ...defaultEnv, DATA_DIR: dataDir, ...overrides });
     database = kind === "postgres" ? await openPostgres(options.shareDatabaseWith) : await openPglite(options.shareDatabaseWith);
+    // As at server start (src/server/server.ts): the default prompts exist, as version 1.
+    await seedDefaultPrompts({ db: database.db });
     const logger = createLogger(env.LOG_LEVEL, options.logLines ? (line) => options.logLines?.push(line) : undefined);
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger });
     const auth = createAuth({ env, db: database.db, secret: resolveAuthSecret({ configured: env.AUTH_SECRET, dataDir }), mailer, logger });

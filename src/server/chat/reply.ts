@@ -29,6 +29,8 @@ export function toChatMessage(row: Message): ChatMessage {
     text: row.text,
     status: row.status,
     feedback: row.feedback,
+    feedbackReason: row.feedbackReason,
+    feedbackComment: row.feedbackComment,
     errorCode,
     redFlags: row.redFlags,
     createdAt: row.createdAt,
@@ -44,8 +46,16 @@ export async function* streamReply(
   { db, provider, logger, redact }: ReplyDeps,
   { chatId, language, signal }: { chatId: string; language: Language; signal: AbortSignal },
 ): AsyncGenerator<StreamEvent> {
+  const started = performance.now();
   const history = await listMessages({ db, chatId });
-  const systemPrompt = (await getPrompt({ db, id: PROMPT_IDS.system }))?.prompt ?? defaultPrompts.system;
+  const stored = await getPrompt({ db, id: PROMPT_IDS.system });
+  const systemPrompt = stored?.prompt ?? defaultPrompts.system;
+  // What generated this reply, stored with it for research (never shown to the user).
+  const origin = () => ({
+    model: provider.model,
+    promptVersion: stored?.version ?? null,
+    latencyMs: Math.round(performance.now() - started),
+  });
   let text = "";
   try {
     for await (const delta of provider.streamReply({
@@ -59,15 +69,18 @@ export async function* streamReply(
   } catch (error) {
     const code = classifyReplyError(error);
     logger.warn("model reply failed", { chatId, code, error: error instanceof Error ? error.name : "unknown" });
-    const saved = await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "error", errorCode: code } });
+    const saved = await appendMessage({
+      db,
+      message: { chatId, sender: "assistant", text, status: "error", errorCode: code, ...origin() },
+    });
     yield { type: "error", code, message: toChatMessage(saved) };
     return;
   }
   if (signal.aborted) {
-    if (text) await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "incomplete" } });
+    if (text) await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "incomplete", ...origin() } });
     return;
   }
-  const saved = await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "complete" } });
+  const saved = await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "complete", ...origin() } });
   yield { type: "done", message: toChatMessage(saved) };
 
   const conversation = [...history, saved];

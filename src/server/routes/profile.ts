@@ -3,15 +3,17 @@ import { updateLanguageSchema } from "../../shared/schemas/profile";
 import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import { getProfile, saveLanguage } from "../db/queries/profiles";
+import { isOperator } from "../http/operator";
 import { parseJson } from "../http/parse-json";
 import { type AuthedEnv, requireSession } from "../http/session";
 
-export function profileRoutes({ auth, db }: { auth: Auth; db: Database }) {
+export function profileRoutes({ auth, db, operatorEmails }: { auth: Auth; db: Database; operatorEmails: string[] }) {
   return new Hono<AuthedEnv>()
     .use(requireSession(auth))
     .get("/", async (c) => {
       const profile = await getProfile({ db, userId: c.var.session.user.id });
-      return c.json({ languageCode: profile?.languageCode === "de" ? "de" : "en", email: c.var.session.user.email });
+      const { email } = c.var.session.user;
+      return c.json({ languageCode: profile?.languageCode === "de" ? "de" : "en", email, isOperator: isOperator(operatorEmails, email) });
     })
     .put("/language", async (c) => {
       const parsed = await parseJson(c, updateLanguageSchema);

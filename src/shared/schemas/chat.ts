@@ -5,6 +5,10 @@ export const MAX_MESSAGE_CHARS = 8000;
 
 export const senderSchema = z.enum(["user", "assistant"]);
 export const feedbackSchema = z.enum(["like", "dislike"]);
+/** Why a reply was rated so (the research team compares these across models and prompt versions). */
+export const feedbackReasons = ["wrong", "unsafe", "unclear", "not-helpful", "helpful", "other"] as const;
+export const feedbackReasonSchema = z.enum(feedbackReasons);
+export const MAX_FEEDBACK_COMMENT_CHARS = 500;
 export const messageStatusSchema = z.enum(["complete", "incomplete", "error"]);
 
 /** Why a reply failed; the client shows a localized explanation for each. */
@@ -21,6 +25,8 @@ export const messageSchema = z.object({
   text: z.string(),
   status: messageStatusSchema,
   feedback: feedbackSchema.nullable(),
+  feedbackReason: feedbackReasonSchema.nullable(),
+  feedbackComment: z.string().nullable(),
   errorCode: turnFailureSchema.nullable(),
   redFlags: z.array(z.string()),
   createdAt: z.coerce.date(),
@@ -53,6 +59,14 @@ export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 export const regenerateSchema = z.object({ language: languageSchema }).strict();
 
 export const feedbackRequestSchema = z.object({ kind: feedbackSchema }).strict();
+
+/** PUT /api/messages/:id/feedback-reason: the optional reason and comment after a like or dislike. */
+export const feedbackReasonRequestSchema = z
+  .object({
+    reason: feedbackReasonSchema,
+    comment: z.string().trim().max(MAX_FEEDBACK_COMMENT_CHARS).optional(),
+  })
+  .strict();
 
 /** The events of a streamed reply (server-sent events over the POST response). */
 export const streamEventSchema = z.discriminatedUnion("type", [

@@ -16,6 +16,8 @@ const localMessage = (text: string, status: ChatMessage["status"], errorCode: Ch
   text,
   status,
   feedback: null,
+  feedbackReason: null,
+  feedbackComment: null,
   errorCode,
   redFlags: [],
   createdAt: new Date(),

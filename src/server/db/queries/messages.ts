@@ -1,17 +1,21 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { chats, type Message, messages } from "../schema";
 
-type NewMessage = Pick<Message, "chatId" | "sender" | "text"> & Partial<Pick<Message, "status" | "errorCode" | "redFlags">>;
+type NewMessage = Pick<Message, "chatId" | "sender" | "text"> &
+  Partial<Pick<Message, "status" | "errorCode" | "redFlags" | "language" | "model" | "promptVersion" | "latencyMs">>;
 
 /**
- * Appends a message at the chat's next position and touches the chat's time. The position is taken in the
- * same statement; when two writers race for it, the unique index refuses one and it tries again.
+ * Appends a message at the chat's next position and touches the chat's time. Writers to one chat (two tabs
+ * sending at once, a reply saved while the next message arrives) are serialised by a lock on the chat row, so
+ * each takes the next position in turn; the unique (chat, position) index stays as the safety net, and a
+ * writer it refuses tries again.
  */
 export async function appendMessage({ db, message }: { db: Database; message: NewMessage }): Promise<Message> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, message.chatId)).for("update");
         const [row] = await tx
           .insert(messages)
           .values({
@@ -63,14 +67,44 @@ export async function toggleFeedback({
 }) {
   const [row] = await db
     .update(messages)
-    .set({ feedback: sql`case when ${messages.feedback} = ${kind} then null else ${kind} end` })
-    .where(
-      and(
-        eq(messages.id, messageId),
-        eq(messages.sender, "assistant"),
-        sql`${messages.chatId} in (select ${chats.id} from ${chats} where ${chats.userId} = ${userId})`,
-      ),
-    )
+    // A new rating starts without a reason: the reason given for the old one does not fit it.
+    .set({
+      feedback: sql`case when ${messages.feedback} = ${kind} then null else ${kind} end`,
+      feedbackReason: null,
+      feedbackComment: null,
+      feedbackAt: sql`case when ${messages.feedback} = ${kind} then null else now() end`,
+    })
+    .where(ownAssistantMessage({ userId, messageId }))
     .returning();
   return row;
+}
+
+/** Adds the reason (and a comment) to a rating the user has given; undefined when there is none. */
+export async function setFeedbackReason({
+  db,
+  userId,
+  messageId,
+  reason,
+  comment,
+}: {
+  db: Database;
+  userId: string;
+  messageId: string;
+  reason: NonNullable<Message["feedbackReason"]>;
+  comment: string | undefined;
+}) {
+  const [row] = await db
+    .update(messages)
+    .set({ feedbackReason: reason, feedbackComment: comment || null })
+    .where(and(ownAssistantMessage({ userId, messageId }), isNotNull(messages.feedback)))
+    .returning();
+  return row;
+}
+
+function ownAssistantMessage({ userId, messageId }: { userId: string; messageId: string }) {
+  return and(
+    eq(messages.id, messageId),
+    eq(messages.sender, "assistant"),
+    sql`${messages.chatId} in (select ${chats.id} from ${chats} where ${chats.userId} = ${userId})`,
+  );
 }

@@ -1,12 +1,19 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { defaultPrompts, type PromptId } from "../../prompts/defaults";
 import type { Database } from "../client";
-import { startingPrompts } from "../schema";
+import { promptVersions, startingPrompts } from "../schema";
 
-/** Inserts the default prompts that are missing; never overwrites an operator's text. */
+/** Inserts the default prompts that are missing (as version 1); never overwrites an operator's text. */
 export async function seedDefaultPrompts({ db }: { db: Database }) {
   const rows = Object.entries(defaultPrompts).map(([id, prompt]) => ({ id, prompt }));
-  await db.insert(startingPrompts).values(rows).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const inserted = await tx.insert(startingPrompts).values(rows).onConflictDoNothing().returning();
+    if (inserted.length === 0) return;
+    await tx
+      .insert(promptVersions)
+      .values(inserted.map((row) => ({ promptId: row.id, version: row.version, prompt: row.prompt, changedBy: "default" })))
+      .onConflictDoNothing();
+  });
 }
 
 export async function getPrompt({ db, id }: { db: Database; id: PromptId | string }) {
@@ -18,9 +25,24 @@ export async function listPrompts({ db }: { db: Database }) {
   return db.select().from(startingPrompts).orderBy(asc(startingPrompts.id));
 }
 
-export async function setPrompt({ db, id, prompt }: { db: Database; id: string; prompt: string }) {
-  await db
-    .insert(startingPrompts)
-    .values({ id, prompt })
-    .onConflictDoUpdate({ target: startingPrompts.id, set: { prompt, updatedAt: new Date() } });
+/** Sets a prompt's text as its next version and records who did it; returns the new row. */
+export async function setPrompt({ db, id, prompt, changedBy }: { db: Database; id: string; prompt: string; changedBy: string }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(startingPrompts)
+      .values({ id, prompt })
+      .onConflictDoUpdate({
+        target: startingPrompts.id,
+        set: { prompt, version: sql`${startingPrompts.version} + 1`, updatedAt: new Date() },
+      })
+      .returning();
+    if (!row) throw new Error("prompt upsert returned no row");
+    await tx.insert(promptVersions).values({ promptId: id, version: row.version, prompt, changedBy });
+    return row;
+  });
+}
+
+/** Every version of a prompt, newest first. */
+export async function listPromptVersions({ db, id }: { db: Database; id: string }) {
+  return db.select().from(promptVersions).where(eq(promptVersions.promptId, id)).orderBy(desc(promptVersions.version));
 }

@@ -1,11 +1,53 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, ilike, isNotNull } from "drizzle-orm";
 import type { Database } from "../client";
-import { signInFailures, users, verifications } from "../schema";
+import { sessions, signInFailures, users, verifications } from "../schema";
+
+const operatorView = { id: users.id, email: users.email, createdAt: users.createdAt, disabledAt: users.disabledAt };
+const toOperatorUser = (row: { id: string; email: string; createdAt: Date; disabledAt: Date | null }) => ({
+  id: row.id,
+  email: row.email,
+  createdAt: row.createdAt,
+  disabled: row.disabledAt !== null,
+});
+
+/** Users whose e-mail contains the text (for operators), at most 20. */
+export async function findUsers({ db, email }: { db: Database; email: string }) {
+  const pattern = `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db.select(operatorView).from(users).where(ilike(users.email, pattern)).orderBy(asc(users.email)).limit(20);
+  return rows.map(toOperatorUser);
+}
+
+export async function findUserByEmail({ db, email }: { db: Database; email: string }) {
+  const [row] = await db.select(operatorView).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row && toOperatorUser(row);
+}
+
+/** Disables (signing them out everywhere) or re-enables a user; undefined when there is no such user. */
+export async function setUserDisabled({ db, userId, disabled }: { db: Database; userId: string; disabled: boolean }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ disabledAt: disabled ? new Date() : null })
+      .where(eq(users.id, userId))
+      .returning(operatorView);
+    if (row && disabled) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return row && toOperatorUser(row);
+  });
+}
+
+/** Whether the account with this e-mail is disabled (checked before every sign-in). */
+export async function isDisabledEmail({ db, email }: { db: Database; email: string }) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNotNull(users.disabledAt)));
+  return Boolean(row);
+}
 
 /**
- * Deletes a user and everything they own in one transaction. Sessions, accounts, the profile
- * (and later chats and messages) go by ON DELETE CASCADE; reset tokens and the sign-in
- * throttle row are keyed by e-mail, so they are deleted here by hand.
+ * Deletes a user and everything they own in one transaction. Sessions, accounts, the profile, chats and
+ * messages go by ON DELETE CASCADE; reset tokens and the sign-in throttle row are keyed by e-mail, so they
+ * are deleted here by hand.
  */
 export async function deleteUserWithData({ db, userId }: { db: Database; userId: string }) {
   return db.transaction(async (tx) => {

@@ -9,6 +9,8 @@ export const users = pgTable("users", {
   image: text("image"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Set by an operator: the user cannot sign in ("This user has been disabled."). Ours, not better-auth's. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
 });
 
 export const sessions = pgTable(

@@ -1,0 +1,100 @@
+import type { Language } from "../../shared/schemas/profile";
+import type { DateRange, RatedReply } from "../../shared/schemas/research";
+import type { Database } from "../db/client";
+import { messagesInRange, ratedReplies } from "../db/queries/research";
+import { redactPersonalData } from "../safety/redact";
+import { createPseudonyms } from "./pseudonyms";
+import { toCsv, toJsonLines } from "./tabular";
+
+/** Research data never carries an e-mail; identifiers people typed into their text are replaced too. */
+const redact = (text: string) => redactPersonalData(text).text;
+const asLanguage = (value: string | null): Language | null => (value === "en" || value === "de" ? value : null);
+
+/** Rated replies with the question before each, pseudonymous (a new pseudonym key per call). */
+export async function ratedRepliesForResearch(input: {
+  db: Database;
+  range: DateRange;
+  language?: Language;
+  onlyDislikes: boolean;
+  limit?: number;
+}): Promise<RatedReply[]> {
+  const pseudonym = createPseudonyms();
+  const rows = await ratedReplies(input);
+  return rows.flatMap(({ userId, language, question, reply, feedback, ratedAt, ...rest }) =>
+    feedback && ratedAt
+      ? [
+          {
+            ...rest,
+            ratedAt,
+            feedback,
+            user: pseudonym(userId),
+            language: asLanguage(language),
+            question: redact(question),
+            reply: redact(reply),
+          },
+        ]
+      : [],
+  );
+}
+
+/** Every message of the range, pseudonymous, as research export rows. */
+export async function chatRowsForResearch({ db, range }: { db: Database; range: DateRange }) {
+  const pseudonym = createPseudonyms();
+  return (await messagesInRange({ db, range })).map(({ userId, text, ...rest }) => ({
+    user: pseudonym(userId),
+    ...rest,
+    text: redact(text),
+  }));
+}
+
+const feedbackColumns = [
+  "ratedAt",
+  "user",
+  "language",
+  "feedback",
+  "reason",
+  "comment",
+  "model",
+  "promptVersion",
+  "question",
+  "reply",
+  "messageId",
+] as const;
+const chatColumns = [
+  "createdAt",
+  "user",
+  "chatId",
+  "position",
+  "sender",
+  "language",
+  "status",
+  "errorCode",
+  "feedback",
+  "reason",
+  "comment",
+  "redFlags",
+  "model",
+  "promptVersion",
+  "latencyMs",
+  "text",
+] as const;
+
+/** The research export of one kind over a range, as CSV or JSON Lines (same pseudonymisation in both). */
+export async function researchExport({
+  db,
+  kind,
+  range,
+  format,
+}: {
+  db: Database;
+  kind: "feedback" | "chats";
+  range: DateRange;
+  format: "csv" | "jsonl";
+}): Promise<string> {
+  if (kind === "feedback") {
+    const rows = await ratedRepliesForResearch({ db, range, onlyDislikes: false });
+    return format === "csv" ? toCsv(rows, [...feedbackColumns]) : toJsonLines(rows);
+  }
+  const rows = await chatRowsForResearch({ db, range });
+  return format === "csv" ? toCsv(rows, [...chatColumns]) : toJsonLines(rows);
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { feedbackReasonSchema, feedbackSchema } from "./chat";
+import { languageSchema } from "./profile";
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31.");
+export const MAX_RANGE_DAYS = 366;
+
+/** A range of whole UTC days, both ends included; at most a year. */
+export const dateRangeSchema = z
+  .object({ from: isoDay, to: isoDay })
+  .refine(({ from, to }) => !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to)), "Not a calendar date.")
+  .refine(({ from, to }) => from <= to, "The start must not be after the end.")
+  .refine(({ from, to }) => (Date.parse(to) - Date.parse(from)) / 86_400_000 < MAX_RANGE_DAYS, "At most a year at a time.");
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+export const dailyStatsSchema = z.object({
+  day: isoDay,
+  activeUsers: z.number(),
+  chats: z.number(),
+  messages: z.number(),
+  likes: z.number(),
+  dislikes: z.number(),
+  /** likes / (likes + dislikes); null on a day without ratings. */
+  likeRatio: z.number().nullable(),
+  redFlagHits: z.number(),
+  messagesEn: z.number(),
+  messagesDe: z.number(),
+  /** Of complete replies; null on a day without any. */
+  medianLatencyMs: z.number().nullable(),
+  /** Failed replies / all replies; null on a day without replies. */
+  errorRate: z.number().nullable(),
+});
+export type DailyStats = z.infer<typeof dailyStatsSchema>;
+
+export const dislikedQuerySchema = dateRangeSchema.and(z.object({ language: languageSchema.optional() }));
+
+/** One rated reply with the user message before it, pseudonymous: no e-mail, a per-export user pseudonym. */
+export const ratedReplySchema = z.object({
+  messageId: z.string(),
+  ratedAt: z.coerce.date(),
+  user: z.string(),
+  language: languageSchema.nullable(),
+  question: z.string(),
+  reply: z.string(),
+  feedback: feedbackSchema,
+  reason: feedbackReasonSchema.nullable(),
+  comment: z.string().nullable(),
+  model: z.string().nullable(),
+  promptVersion: z.number().nullable(),
+});
+export type RatedReply = z.infer<typeof ratedReplySchema>;
+
+export const exportKindSchema = z.enum(["feedback", "chats"]);
+export const exportFormatSchema = z.enum(["csv", "jsonl"]);
+export const exportQuerySchema = dateRangeSchema.and(z.object({ format: exportFormatSchema.default("csv") }));
+
+export const operatorUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.coerce.date(),
+  disabled: z.boolean(),
+});
+export type OperatorUser = z.infer<typeof operatorUserSchema>;
+export const userSearchSchema = z.object({ email: z.string().trim().min(3).max(200) });
+export const setDisabledSchema = z.object({ disabled: z.boolean() }).strict();
+
+export const promptSchema = z.object({ id: z.string(), prompt: z.string(), version: z.number(), updatedAt: z.coerce.date() });
+export const promptVersionSchema = z.object({
+  version: z.number(),
+  prompt: z.string(),
+  changedBy: z.string(),
+  createdAt: z.coerce.date(),
+});
+export const MAX_PROMPT_CHARS = 20_000;
+export const updatePromptSchema = z.object({ prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS) }).strict();

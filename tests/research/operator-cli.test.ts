@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { openDatabase } from "../../src/server/db/client";
+import { chats, messages, users } from "../../src/server/db/schema";
+
+const run = promisify(execFile);
+const cli = (script: string, dataDir: string, ...args: string[]) =>
+  run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+
+/** A data folder holding one user with one rated exchange, written straight to the database. */
+async function dataDirWithOneChat() {
+  const dataDir = await mkdtemp(join(tmpdir(), "health-chat-cli-"));
+  onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
+  const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+  try {
+    await database.db.insert(users).values({ id: "user-1", name: "", email: "alice@example.com" });
+    const [chat] = await database.db.insert(chats).values({ userId: "user-1" }).returning();
+    await database.db.insert(messages).values([
+      { chatId: chat?.id ?? "", position: 0, sender: "user", text: "What helps with hay fever?", language: "en" },
+      {
+        chatId: chat?.id ?? "",
+        position: 1,
+        sender: "assistant",
+        text: "Antihistamines can help.",
+        feedback: "dislike",
+        feedbackAt: new Date(),
+        feedbackReason: "not-helpful",
+        model: "m",
+        promptVersion: 1,
+      },
+    ]);
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+describe("operator commands", () => {
+  it("npm run export writes pseudonymous CSV and JSON Lines, and refuses bad arguments", async () => {
+    const dataDir = await dataDirWithOneChat();
+    const today = new Date().toISOString().slice(0, 10);
+    const jsonl = await cli("export", dataDir, "chats", "--from", today, "--to", today, "--format", "jsonl");
+    const rows = jsonl.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { user: string; sender: string; text: string });
+    expect(rows.map((r) => [r.sender, r.text])).toEqual([
+      ["user", "What helps with hay fever?"],
+      ["assistant", "Antihistamines can help."],
+    ]);
+    expect(rows[0]?.user).toMatch(/^p-[0-9a-f]{12}$/);
+    expect(jsonl.stdout).not.toContain("alice");
+
+    const csv = await cli("export", dataDir, "feedback", "--from", today, "--to", today);
+    const [header, row, ...rest] = csv.stdout.trim().split("\r\n");
+    expect(header).toBe("ratedAt,user,language,feedback,reason,comment,model,promptVersion,question,reply,messageId");
+    expect(row).toContain(",en,dislike,not-helpful,,m,1,What helps with hay fever?,Antihistamines can help.,");
+    expect(rest).toEqual([]);
+
+    await expect(cli("export", dataDir, "everything", "--from", today, "--to", today)).rejects.toMatchObject({ code: 2 });
+    await expect(cli("export", dataDir, "chats", "--from", "2026-02-01", "--to", "2026-01-01")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("The start must not be after the end."),
+    });
+  }, 120_000);
+
+  it("npm run users disables and enables a user by e-mail", async () => {
+    const dataDir = await dataDirWithOneChat();
+    expect((await cli("users", dataDir, "disable", "Alice@Example.com")).stdout).toBe("alice@example.com\tdisabled\n");
+    expect((await cli("users", dataDir, "show", "alice@example.com")).stdout).toBe("alice@example.com\tdisabled\n");
+    expect((await cli("users", dataDir, "enable", "alice@example.com")).stdout).toBe("alice@example.com\tenabled\n");
+    await expect(cli("users", dataDir, "disable", "nobody@example.com")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("no user with the e-mail nobody@example.com"),
+    });
+  }, 120_000);
+});
