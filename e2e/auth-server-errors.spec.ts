@@ -1,4 +1,6 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+import { BASE_URL, recordRequests } from "./pages/chat-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { SignUpPage } from "./pages/sign-up-page";
 
@@ -61,3 +63,66 @@ test.describe("on a small phone", () => {
     await expect(form.alert()).toBeInViewport();
   });
 });
+
+test("a password the server rejects as weak makes the form fetch the password policy again", async ({ page, request }) => {
+  const taken = await existingAccount(request);
+  const form = new SignUpPage(page);
+  await form.open();
+  await expect(page.getByRole("listitem").filter({ hasText: "at least 8 characters" })).toBeVisible();
+  const policyRequests = recordRequests(page, /^\/api\/password-policy$/);
+
+  // Another server error leaves the policy alone …
+  await form.fill({ email: taken, password: STRONG_PASSWORD, confirm: STRONG_PASSWORD, acceptPrivacy: true });
+  await form.submit();
+  await expect(form.alert()).toHaveText("Email already in use.");
+  expect(policyRequests).toHaveLength(0);
+
+  // … a weak password asks for the current rules.
+  const refetched = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/password-policy");
+  await form.fill({ email: uniqueEmail("refetch"), password: "12345678", confirm: "12345678", acceptPrivacy: true });
+  await form.submit();
+  await expect(form.alert()).toHaveText("Password is too weak.");
+  expect((await refetched).request().method()).toBe("GET");
+  expect(policyRequests).toHaveLength(1);
+  await expect(page.getByRole("listitem").filter({ hasText: "at least 8 characters" })).toBeVisible();
+});
+
+test.describe("in a German browser", () => {
+  test.use({ locale: "de-DE" });
+
+  test("sign-up errors from the server are shown in German", async ({ page, request }) => {
+    const taken = await existingAccount(request);
+    const form = new SignUpPage(page, "de");
+    await form.open();
+    await form.fill({ email: taken, password: STRONG_PASSWORD, confirm: STRONG_PASSWORD, acceptPrivacy: true });
+    await form.submit();
+    await expect(form.alert()).toHaveText("E-Mail wird bereits verwendet.");
+
+    await form.fill({ email: uniqueEmail("schwach"), password: "password1", confirm: "password1", acceptPrivacy: true });
+    await form.submit();
+    await expect(form.alert()).toHaveText("Das Passwort ist zu schwach.");
+    await expect(page).toHaveURL(/\/signUp$/);
+  });
+
+  test("a wrong password or an unknown e-mail gives the German message", async ({ page, request }) => {
+    const email = await existingAccount(request);
+    const form = new SignInPage(page, "de");
+    await form.open();
+    await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
+    await form.signIn(email, "not-the-right-passphrase");
+    await expect(form.alert()).toHaveText("Ungültige E-Mail/Passwort.");
+    await form.signIn(uniqueEmail("fremd"), STRONG_PASSWORD);
+    await expect(form.alert()).toHaveText("Ungültige E-Mail/Passwort.");
+  });
+});
+
+/** An account made through the API in its own cookie jar (the page stays signed out); returns its e-mail. */
+async function existingAccount(request: APIRequestContext): Promise<string> {
+  const email = uniqueEmail("existing");
+  const response = await request.post(`${BASE_URL}/api/auth/sign-up/email`, {
+    data: { email, password: STRONG_PASSWORD, name: "", languageCode: "en" },
+    headers: { origin: BASE_URL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}

@@ -68,3 +68,32 @@ test("sign-in leaves the password to the server", async ({ page }) => {
   await expect(form.alert()).toHaveText("Invalid E-Mail/Password.");
   expect(sent).toEqual(["POST /api/auth/sign-in/email"]);
 });
+
+test.describe("in a German browser", () => {
+  test.use({ locale: "de-DE" });
+
+  test("sign-up shows the German validation messages in the spec's order and sends nothing", async ({ page }) => {
+    const form = new SignUpPage(page, "de");
+    await form.open();
+    await expect(page.getByText("mindestens 8 Zeichen")).toBeVisible();
+    const sent = recordAuthRequests(page);
+
+    const email = "ana@example.org";
+    const steps: [SignUpFields, string][] = [
+      [
+        { email: "ana at example.org", password: STRONG_PASSWORD, confirm: STRONG_PASSWORD, acceptPrivacy: true },
+        "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+      ],
+      [{ email }, "Bitte geben Sie ein Passwort ein"],
+      [{ email, password: STRONG_PASSWORD }, "Bitte bestätigen Sie Ihr Passwort"],
+      [{ email, password: STRONG_PASSWORD, confirm: `${STRONG_PASSWORD}!` }, "Die Passwörter stimmen nicht überein"],
+      [{ email, password: STRONG_PASSWORD, confirm: STRONG_PASSWORD }, "Bitte akzeptieren Sie die Datenschutzerklärung, um fortzufahren."],
+    ];
+    for (const [fields, message] of steps) {
+      await form.fill(fields);
+      await form.submit();
+      await expect(form.alert()).toHaveText(message);
+    }
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BASE_URL, ChatScreen, recordRequests, signedInUser } from "./pages/chat-page";
 
@@ -54,21 +55,56 @@ test.describe("on a touch screen", () => {
     await signedInUser(page);
     const chat = new ChatScreen(page);
     await chat.goto("/");
-    const swipe = (fromX: number, toX: number) =>
-      page.evaluate(
-        ([from, to]) => {
-          const touch = (x: number) => new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 400 });
-          window.dispatchEvent(new TouchEvent("touchstart", { touches: [touch(from)], changedTouches: [touch(from)] }));
-          window.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: [touch(to)] }));
-        },
-        [fromX, toX] as const,
-      );
+    const swipe = (fromX: number, toX: number) => swipeHorizontally(page, fromX, toX);
     const menu = page.getByRole("dialog", { name: "Menu" });
     await swipe(200, 100);
     await expect(menu).toHaveCount(0);
     await swipe(385, 300);
     await expect(menu).toBeVisible();
     await swipe(100, 250);
+    await expect(menu).toHaveCount(0);
+  });
+});
+
+/**
+ * A one-finger horizontal swipe at mid-height, as touch events on the window (where the drawer listens).
+ * Resolves after two animation frames, so whatever the swipe changed has been rendered before the test looks.
+ */
+function swipeHorizontally(page: Page, fromX: number, toX: number) {
+  return page.evaluate(
+    ([from, to]) => {
+      const touch = (x: number) => new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 400 });
+      window.dispatchEvent(new TouchEvent("touchstart", { touches: [touch(from)], changedTouches: [touch(from)] }));
+      window.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: [touch(to)] }));
+      return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    },
+    [fromX, toX] as const,
+  );
+}
+
+test.describe("swipe thresholds on a 390 px touch screen", () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test("a swipe must be at least 10 px and, to open, start in the right 12% of the width", async ({ page }) => {
+    await signedInUser(page);
+    const chat = new ChatScreen(page);
+    await chat.goto("/");
+    const swipe = (fromX: number, toX: number) => swipeHorizontally(page, fromX, toX);
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    // The edge area is the right 12% of 390 px: from x = 343.2 on.
+    const [outside, inside] = [343, 344];
+
+    await swipe(385, 376); // 9 px: too short
+    await expect(menu).toHaveCount(0);
+    await swipe(outside, outside - 100); // long enough, but starts just outside the edge area
+    await expect(menu).toHaveCount(0);
+    await swipe(inside, inside - 10); // 10 px from just inside it
+    await expect(menu).toBeVisible();
+
+    await swipe(100, 109); // 9 px to the right: too short to close
+    await expect(menu).toBeVisible();
+    await swipe(100, 110);
     await expect(menu).toHaveCount(0);
   });
 });

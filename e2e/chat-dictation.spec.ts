@@ -125,3 +125,56 @@ test.describe("on Android", () => {
     await expect(page.getByRole("button", { name: "Dictate" })).toHaveCount(0);
   });
 });
+
+test.describe("on an iPhone", () => {
+  test.use({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  });
+  test.beforeEach(async ({ page }) => fakeSpeechRecognition(page));
+
+  test("the Dictate button is not shown even though the API exists", async ({ page }) => {
+    await signedInUser(page);
+    const chat = new ChatScreen(page);
+    await chat.goto("/");
+    expect(await page.evaluate(() => "webkitSpeechRecognition" in window)).toBe(true);
+    await expect(chat.sendButton()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Dictate" })).toHaveCount(0);
+  });
+});
+
+/** iPadOS Safari introduces itself as a Mac; only the platform with touch points gives it away. */
+const macSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
+async function pretendMac(page: Page, maxTouchPoints: number) {
+  await page.addInitScript((points) => {
+    Object.defineProperty(Navigator.prototype, "platform", { configurable: true, get: () => "MacIntel" });
+    Object.defineProperty(Navigator.prototype, "maxTouchPoints", { configurable: true, get: () => points });
+  }, maxTouchPoints);
+}
+
+test.describe("with a Mac user agent", () => {
+  test.use({ userAgent: macSafari });
+  test.beforeEach(async ({ page }) => fakeSpeechRecognition(page));
+
+  test("an iPad (MacIntel with touch points) gets no Dictate button", async ({ page }) => {
+    await pretendMac(page, 5);
+    await signedInUser(page);
+    const chat = new ChatScreen(page);
+    await chat.goto("/");
+    expect(await page.evaluate(() => [navigator.platform, navigator.maxTouchPoints, "webkitSpeechRecognition" in window])).toEqual([
+      "MacIntel",
+      5,
+      true,
+    ]);
+    await expect(chat.sendButton()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Dictate" })).toHaveCount(0);
+  });
+
+  test("a real Mac (no touch points) keeps it", async ({ page }) => {
+    await pretendMac(page, 0);
+    await signedInUser(page);
+    const chat = new ChatScreen(page);
+    await chat.goto("/");
+    await expect(page.getByRole("button", { name: "Dictate" })).toBeVisible();
+  });
+});

@@ -199,3 +199,47 @@ test("Delete all chats on the privacy page when signed in", async ({ page }) => 
   await page.goto(`/chats/${chatId}`);
   await expect(page.getByRole("heading", { name: "Chat not found" })).toBeVisible();
 });
+
+test("a chat that cannot be deleted stays in the history with the notification Error deleting chat", async ({ page }) => {
+  await signedInUser(page);
+  const chatId = await createChatViaApi(page, "A chat the server will not delete");
+  await page.route(`**/api/chats/${chatId}`, (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 500, json: { code: "internal", message: "Something went wrong on our side." } })
+      : route.fallback(),
+  );
+  const chat = new ChatScreen(page);
+  await chat.goto(`/chats/${chatId}`);
+  const menu = await chat.openMenu();
+  await menu.deleteButton("A chat the server").click();
+
+  const notification = page.getByRole("alert").filter({ hasText: "Error deleting chat" });
+  await expect(notification).toHaveText("Error deleting chat");
+  await expect(page.getByText("Chat deleted")).toHaveCount(0);
+  await expect(menu.chatLinks()).toHaveText(["A chat the server"]);
+  await expect(page).toHaveURL(`${BASE_URL}/chats/${chatId}`);
+  await notification.getByRole("button", { name: "Close" }).click();
+  await expect(notification).toHaveCount(0);
+});
+
+test("when deleting all chats fails, the notification says Error deleting chats and the chats stay", async ({ page }) => {
+  const { userId } = await signedInUser(page);
+  await createChatViaApi(page, "A chat that survives a failed delete");
+  await page.route("**/api/chats", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 500, json: { code: "internal", message: "Something went wrong on our side." } })
+      : route.fallback(),
+  );
+  await page.goto(`/Account/${userId}`);
+  await page.getByRole("button", { name: "Delete all chats" }).click();
+  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+
+  const notification = page.getByRole("alert").filter({ hasText: "Error deleting chats" });
+  await expect(notification).toHaveText("Error deleting chats");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Chats deleted")).toHaveCount(0);
+  expect(await (await page.request.get("/api/chats")).json()).toHaveLength(1);
+  await notification.getByRole("button", { name: "Close" }).click();
+  await expect(notification).toHaveCount(0);
+});

@@ -78,3 +78,49 @@ test("a stream cut off midway keeps the partial text along with the error", asyn
   await expect(chat.lastReply().locator("strong")).toHaveText("Fake model reply.");
   await expect(chat.userTexts()).toHaveText(["Cut me off #cut"]);
 });
+
+test("a send refused by the rate limit says so and keeps the typed text in the input", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto("/");
+  // The server's answer when the per-user chat limit is reached (apiError "too-many-requests").
+  await page.route("**/api/chats/messages", (route) =>
+    route.fulfill({ status: 429, json: { code: "too-many-requests", message: "Too many requests. Please try again later." } }),
+  );
+  const question = "Is it fine to run with a cold?";
+  await chat.send(question);
+
+  await expect(page.getByRole("alert")).toHaveText(
+    "You are sending messages very quickly. Please wait a moment and try again; your message is still in the input box.",
+  );
+  await expect(chat.input()).toHaveValue(question);
+  await expect(chat.userMessages()).toHaveCount(0);
+  await expect(chat.replies()).toHaveCount(0);
+  await expect(page.getByText("Too many requests. Please try again later.")).toHaveCount(0);
+  await expect(chat.sendButton()).toBeEnabled();
+});
+
+test("a message over 8,000 characters shows the too-long error, disables Send and sends nothing", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto("/");
+  const sent = recordRequests(page, /^\/api\/chats\/messages$/);
+  const tooLong = "Please read all of this. ".repeat(321).slice(0, 8001);
+  expect(tooLong).toHaveLength(8001);
+
+  // At the limit all is well.
+  await chat.input().fill(tooLong.slice(0, 8000));
+  await expect(chat.sendButton()).toBeEnabled();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await chat.input().fill(tooLong);
+  const error = page.getByRole("alert");
+  await expect(error).toHaveText("Your message is too long. Please shorten it to at most 8000 characters.");
+  await expect(chat.input()).toHaveAttribute("aria-invalid", "true");
+  await expect(chat.input()).toHaveAccessibleDescription(/Your message is too long/);
+  await expect(chat.sendButton()).toBeDisabled();
+  await chat.input().press("Enter");
+  await expect(chat.input()).toHaveValue(tooLong);
+  await expect(chat.userMessages()).toHaveCount(0);
+  expect(sent).toEqual([]);
+});

@@ -19,6 +19,21 @@ test("a message that reads like an emergency shows the emergency card above the 
   await expect(page.getByRole("heading", { name: "This may be an emergency" })).toHaveCount(1);
 });
 
+test("in a US-English browser, self-harm shows the 988 crisis line and 911", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto();
+  expect(await page.evaluate(() => navigator.language)).toBe("en-US");
+  await chat.send("I keep having suicidal thoughts");
+  await chat.waitForReply();
+  const card = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "You are not alone" }) });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
+  await expect(card.getByRole("link", { name: "Call 911" })).toHaveAttribute("href", "tel:911");
+  await expect(card.getByRole("link")).toHaveCount(2);
+  await expect(card).not.toContainText("Telefonseelsorge");
+});
+
 test.describe("in a German browser", () => {
   test.use({ locale: "de-DE" });
   test("self-harm shows a crisis line and the European emergency number", async ({ page }) => {

@@ -110,3 +110,25 @@ test("a reset link works once, and a bad one is refused", async ({ page }) => {
   await reset.setPassword("another-good-passphrase-3");
   await expect(reset.alert()).toHaveText("This reset link is invalid or has expired. Please request a new one.");
 });
+
+test("a failed account deletion says so in the dialog and keeps the account", async ({ page }) => {
+  await new SignUpPage(page).signUp(uniqueEmail("failing-delete"), STRONG_PASSWORD);
+  const account = new AccountPage(page);
+  await account.openFromMenu();
+  await page.route("**/api/account", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 500, json: { code: "internal", message: "Something went wrong on our side." } })
+      : route.fallback(),
+  );
+  const dialog = await account.startDeletingAccount();
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("An error occurred. Please try again.");
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText("Something went wrong on our side.")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.unroute("**/api/account");
+  await page.reload();
+  await expect(account.heading()).toBeVisible();
+});
