@@ -1,0 +1,92 @@
+// `npm run bench` (add `-- --quick` or BENCH_QUICK=1 for a small run; `-- --only=latency,history` for some
+// sections). Starts everything on loopback, on ports the OS picks, and writes bench/results/latest.{json,md}.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { ensureBuild } from "./lib/build";
+import type { BenchContext } from "./lib/context";
+import { projectRoot, resultsDir } from "./lib/paths";
+import { type Figure, markdownTable } from "./lib/report";
+import { measureBundles } from "./sections/bundle";
+import { measureHistory } from "./sections/history";
+import { measureLatency } from "./sections/latency";
+import { measureLiveChats } from "./sections/live";
+import { measureStartup } from "./sections/startup";
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
+const only = args
+  .find((arg) => arg.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+const tmp = mkdtempSync(join(tmpdir(), "health-chat-bench-"));
+const ctx: BenchContext = { quick, tmp, serverLog: join(tmp, "server.log"), log, plans: [] };
+
+const sections: { id: string; title: string; run: () => Promise<Figure[]> | Figure[] }[] = [
+  { id: "bundle", title: "Web bundle", run: measureBundles },
+  { id: "startup", title: "Start-up and idle memory", run: () => measureStartup(ctx, postgresUrl) },
+  { id: "latency", title: "Added time to first token and throughput", run: () => measureLatency(ctx) },
+  { id: "history", title: "History API", run: () => measureHistory(ctx, postgresUrl) },
+  { id: "live", title: "Concurrent live chats", run: () => measureLiveChats(ctx, postgresUrl) },
+];
+
+log(`health-chat benchmark (${quick ? "quick" : "full"}), ${cpus().length} cores, node ${process.version}; scratch ${tmp}`);
+ensureBuild(log);
+const figures: Figure[] = [];
+try {
+  for (const section of sections) {
+    if (only && !only.includes(section.id)) continue;
+    log(`${section.title}…`);
+    try {
+      figures.push(...(await section.run()));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`  ${section.title} failed: ${reason}`);
+      figures.push({ section: section.title, name: "all", measured: "not measured", met: false, verdict: `not measured: ${reason}` });
+    }
+  }
+} finally {
+  if (process.env.BENCH_KEEP !== "1") rmSync(tmp, { recursive: true, force: true });
+}
+
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? "unknown",
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+};
+const date = new Date().toISOString();
+const seconds = Math.round((Date.now() - started) / 1000);
+const table = markdownTable(figures);
+const plans = ctx.plans
+  .map((p) => `### ${p.label} (${p.indexed ? "uses an index" : "NO INDEX"})\n\n\`\`\`sql\n${p.query}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\``)
+  .join("\n\n");
+const markdown = `# Benchmark results\n\n${date.slice(0, 10)}, ${quick ? "quick" : "full"} run in ${seconds} s on ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}. Every figure is measured side by side with its baseline in the same run; absolute numbers vary with the machine's other load.\n\n${table}\n${plans ? `\n## Query plans of the hot paths\n\n${plans}\n` : ""}`;
+
+mkdirSync(resultsDir, { recursive: true });
+const name = quick ? "latest-quick" : "latest";
+writeFileSync(
+  join(resultsDir, `${name}.json`),
+  `${JSON.stringify({ date, quick, seconds, machine, figures, plans: ctx.plans }, null, 2)}\n`,
+);
+writeFileSync(join(resultsDir, `${name}.md`), markdown);
+// Biome checks the committed results too: write them in its format.
+execFileSync(
+  join(projectRoot, "node_modules/.bin/biome"),
+  ["format", "--write", join(resultsDir, `${name}.json`), join(resultsDir, `${name}.md`)],
+  {
+    stdio: "ignore",
+  },
+);
+console.log(`\n${table}\n`);
+if (plans) console.log(plans.replace(/```\w*\n?/g, ""));
+const missed = figures.filter((f) => f.met === false).length;
+log(
+  `done in ${seconds} s: ${figures.filter((f) => f.met === true).length} targets met, ${missed} missed or not measured; bench/results/${name}.md`,
+);
