@@ -42,6 +42,13 @@ const routes: Route[] = [
     body: { kind: "like" },
     owned: true,
   },
+  {
+    method: "PUT",
+    pattern: "/api/messages/:id/feedback-reason",
+    path: (ids) => `/api/messages/${ids.messageId}/feedback-reason`,
+    body: { reason: "unclear" },
+    owned: true,
+  },
   { method: "DELETE", pattern: "/api/chats/:id", path: (ids) => `/api/chats/${ids.chatId}`, owned: true },
   { method: "DELETE", pattern: "/api/chats", path: () => "/api/chats", owned: false },
   { method: "DELETE", pattern: "/api/account", path: () => "/api/account", owned: false },
@@ -49,6 +56,17 @@ const routes: Route[] = [
 
 /** Routes anyone may call: they hold no user data. */
 const publicRoutes = ["GET /api/password-policy", "GET /api/site-config", "GET /api/health"];
+/** The research team's routes: the same 404 for anyone but an operator, signed in or not (tests/research). */
+const operatorRoutes = [
+  "GET /api/operator/stats",
+  "GET /api/operator/disliked",
+  "GET /api/operator/export/:kind",
+  "GET /api/operator/users",
+  "PUT /api/operator/users/:id/disabled",
+  "GET /api/operator/prompts",
+  "GET /api/operator/prompts/:id/versions",
+  "PUT /api/operator/prompts/:id",
+];
 /** better-auth's routes, behind an allowlist (src/server/http/exposed-auth-routes.ts) and tested in tests/server. */
 const authRoutes = ["GET /api/auth/*", "POST /api/auth/*"];
 
@@ -90,12 +108,23 @@ describeEachDatabase("authorization matrix", ({ createApp }) => {
   it("covers every route the app has; the public ones answer anyone and reveal no user data", async () => {
     const t = await createApp();
     const registered = t.app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL").map((r) => `${r.method} ${r.path}`);
-    const covered = new Set([...routes.map((r) => `${r.method} ${r.pattern}`), ...publicRoutes, ...authRoutes]);
+    const covered = new Set([...routes.map((r) => `${r.method} ${r.pattern}`), ...publicRoutes, ...authRoutes, ...operatorRoutes]);
     expect(registered.filter((route) => !covered.has(route))).toEqual([]);
 
     const owner = t.client();
     await signUp(owner, "owner@example.com");
     await sendMessage(owner, "owner's question");
+    for (const route of operatorRoutes) {
+      const [method = "GET", pattern = ""] = route.split(" ");
+      const path = pattern.replace(":kind", "chats").replace(":id", "system");
+      const body = method === "PUT" ? { json: { prompt: "changed", disabled: true } } : {};
+      for (const [who, agent] of [
+        ["anonymous", t.client()],
+        ["a user", owner],
+      ] as const) {
+        expect((await agent.send(method, `${path}?from=2026-01-01&to=2026-01-02`, body)).status, `${route} as ${who}`).toBe(404);
+      }
+    }
     for (const route of publicRoutes) {
       const answer = await t.client().get(route.split(" ")[1] as string);
       expect(answer.status, route).toBe(200);
