@@ -1,22 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "../../tests/helpers/server-process";
 import { projectRoot } from "./paths";
-
-/** A port the OS says is free (listen on 0, read it, close), so runs never clash with tests on fixed ports. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident set size of a process from /proc (Linux), in bytes. */
 export function rssOf(pid: number): number {

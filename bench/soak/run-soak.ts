@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { openDatabase } from "../../src/server/db/client";
+import { type DatabaseOptions, openDatabase } from "../../src/server/db/client";
 import { chats, messages } from "../../src/server/db/schema";
 import { startFakeModel } from "../../tests/fake-model/server";
-import { type ServerProcess, startServerProcess } from "./server-process";
+import { startServerProcess } from "../../tests/helpers/server-process";
+import { createTempDatabase } from "../lib/postgres";
+import { rssOf } from "../lib/procs";
 import { type SoakClient, signUpClient } from "./soak-client";
 
 export interface SoakOptions {
@@ -31,26 +36,29 @@ export interface SoakResult {
  */
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const model = await startFakeModel({ tokenDelayMs: options.tokenDelayMs ?? 10 });
-  let server: ServerProcess | undefined;
+  const dataDir = await mkdtemp(join(tmpdir(), "health-chat-soak-"));
+  const postgres = options.databaseUrl ? await createTempDatabase(options.databaseUrl, "soak") : undefined;
+  const database: DatabaseOptions = postgres
+    ? { kind: "postgres", url: postgres.url }
+    : { kind: "pglite", dataDir: join(dataDir, "pglite") };
   try {
-    server = await startServerProcess({
-      databaseUrl: options.databaseUrl,
-      env: { RATE_LIMITS: "off", OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "soak", LOG_LEVEL: "warn" },
+    const server = await startServerProcess({
+      dataDir,
+      env: { DATABASE_URL: postgres?.url ?? "", RATE_LIMITS: "off", OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "soak" },
     });
-    const clients = await mapLimited(range(options.users), 10, (i) => signUpClient(server as ServerProcess, `soak-${i}@example.org`));
+    const pid = server.child.pid ?? 0;
+    const clients = await mapLimited(range(options.users), 10, (i) => signUpClient(server.origin, `soak-${i}@example.org`));
     const rss: { at: number; mb: number }[] = [];
-    const sampler = setInterval(() => {
-      const mb = server?.rssMb();
-      if (mb) rss.push({ at: Date.now(), mb });
-    }, 500);
+    const sampler = setInterval(() => rss.push({ at: Date.now(), mb: rssOf(pid) / 1024 / 1024 }), 500);
     const deadline = Date.now() + options.durationMs;
     try {
       await Promise.all(clients.map((client) => client.actUntil(deadline)));
     } finally {
       clearInterval(sampler);
+      server.child.kill("SIGTERM");
+      await server.exited;
     }
-    await server.stop();
-    const counts = await countInDatabase(server, clients);
+    const counts = await countInDatabase(database, clients);
     return {
       users: options.users,
       durationMs: options.durationMs,
@@ -60,14 +68,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       rssMb: summariseRss(rss),
     };
   } finally {
-    await server?.stop();
-    await server?.cleanUp();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
     await model.close();
   }
 }
 
-async function countInDatabase(server: ServerProcess, clients: SoakClient[]) {
-  const handle = await openDatabase(server.database);
+async function countInDatabase(database: DatabaseOptions, clients: SoakClient[]) {
+  const handle = await openDatabase(database);
   try {
     const acknowledged = clients.flatMap((client) => client.acknowledged.filter((m) => !client.deletedChats.has(m.chatId)));
     const deletedChats = clients.flatMap((client) => [...client.deletedChats]);

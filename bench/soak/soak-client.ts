@@ -1,5 +1,4 @@
 import type { StreamEvent } from "../../src/shared/schemas/chat";
-import type { ServerProcess } from "./server-process";
 
 const PASSWORD = "soak-test-password-7f3a";
 const QUESTIONS = [
@@ -20,7 +19,7 @@ export class SoakClient {
   readonly deletedChats = new Set<string>();
 
   constructor(
-    private readonly server: ServerProcess,
+    private readonly origin: string,
     readonly email: string,
   ) {}
 
@@ -103,9 +102,9 @@ export class SoakClient {
   private async request(operation: string, method: string, path: string, body?: unknown): Promise<Response | undefined> {
     this.operations[operation] = (this.operations[operation] ?? 0) + 1;
     try {
-      const response = await fetch(this.server.origin + path, {
+      const response = await fetch(this.origin + path, {
         method,
-        headers: { origin: this.server.origin, cookie: this.cookie, ...(body ? { "content-type": "application/json" } : {}) },
+        headers: { origin: this.origin, cookie: this.cookie, ...(body ? { "content-type": "application/json" } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
       if (response.ok) return response;
@@ -117,8 +116,8 @@ export class SoakClient {
   }
 }
 
-export async function signUpClient(server: ServerProcess, email: string): Promise<SoakClient> {
-  const client = new SoakClient(server, email);
+export async function signUpClient(origin: string, email: string): Promise<SoakClient> {
+  const client = new SoakClient(origin, email);
   await client.signUp();
   return client;
 }

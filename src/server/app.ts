@@ -1,15 +1,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth";
 import type { ActiveReplies } from "./chat/active-replies";
+import { databaseReachable, databaseUnavailableReason } from "./db/availability";
 import type { Database } from "./db/client";
 import { type Env, publicUrl } from "./env";
 import { apiError } from "./http/api-error";
+import { withErrorCode } from "./http/auth-error";
 import { clientIp } from "./http/client-ip";
+import { isExposedAuthRoute } from "./http/exposed-auth-routes";
 import { requestLog } from "./http/request-log";
 import { sameOrigin } from "./http/same-origin";
 import type { ChatProvider } from "./llm/types";
@@ -19,6 +22,7 @@ import { accountRoutes } from "./routes/account";
 import { chatRoutes } from "./routes/chats";
 import { healthRoutes } from "./routes/health";
 import { messageRoutes } from "./routes/messages";
+import { operatorRoutes } from "./routes/operator";
 import { profileRoutes } from "./routes/profile";
 import { publicConfigRoutes } from "./routes/public-config";
 import { redactionFor } from "./safety/redact";
@@ -58,28 +62,40 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
   app.use(requestLog(logger, env.TRUST_PROXY));
   app.use("/api/*", bodyLimit({ maxSize: env.MAX_BODY_BYTES, onError: (c) => apiError(c, "payload-too-large") }));
 
+  // Cross-site requests must not change state, auth routes included (a reset request from another site
+  // would send mail); so the Origin check runs before better-auth's own, which lets cookieless requests pass.
+  app.use("/api/*", sameOrigin(origin));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    if (!isExposedAuthRoute(c.req.method, c.req.path)) return apiError(c, "not-found");
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, env.TRUST_PROXY);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     const response = await auth.handler(new Request(c.req.raw, { headers }));
-    if (response.status === 404 && !response.headers.get("content-type")) return apiError(c, "not-found");
-    return withoutSessionToken(response);
+    // better-auth answers a failed database query with a bare 500, and where it swallows a failed session
+    // lookup, with 401. While the database is down that is an outage (503), never a signed-out user.
+    if ((response.status === 401 || response.status >= 500) && !(await databaseReachable(db))) {
+      return databaseUnavailable(c, logger, "unreachable");
+    }
+    return withoutSessionToken(await withErrorCode(c, response));
   });
 
-  app.use("/api/*", sameOrigin(origin));
   app.route("/api", publicConfigRoutes(env));
   app.route("/api/health", healthRoutes({ db, provider }));
-  app.route("/api/profile", profileRoutes({ auth, db }));
+  app.route("/api/profile", profileRoutes({ auth, db, operatorEmails: env.OPERATOR_EMAILS }));
   app.route("/api/account", accountRoutes({ auth, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }));
   app.route("/api/chats", chatRoutes({ auth, env, db, provider, activeReplies, logger, redact: redactionFor(env) }));
   app.route("/api/messages", messageRoutes({ auth, db }));
+  app.route("/api/operator", operatorRoutes({ auth, db, operatorEmails: env.OPERATOR_EMAILS }));
   app.all("/api/*", (c) => apiError(c, "not-found"));
 
   serveWebApp(app, webRoot, logger);
 
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
+    // A query that failed because the database is unreachable (or an error whose cause we cannot tell while
+    // it is unreachable) is an outage: 503, which clients may retry, instead of a 500 with an error id.
+    const unavailable = databaseUnavailableReason(error) ?? ((await databaseReachable(db)) ? undefined : "unreachable");
+    if (unavailable) return databaseUnavailable(c, logger, unavailable);
     const id = crypto.randomUUID();
     logger.error("unhandled error", {
       id,
@@ -90,6 +106,12 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
     return apiError(c, "internal", "Something went wrong on our side.", { errorId: id });
   });
   return app;
+}
+
+function databaseUnavailable(c: Context, logger: Logger, reason: string) {
+  logger.warn("database unavailable", { path: c.req.path, reason });
+  c.header("Retry-After", "5");
+  return apiError(c, "service-unavailable");
 }
 
 /** The session lives in an httpOnly cookie; better-auth also echoes its token in JSON bodies, which we drop. */
@@ -122,6 +144,13 @@ function serveWebApp(app: Hono, webRoot: string, logger: Logger) {
     await next();
     if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
+  // The service worker and the manifest are looked up again on every visit, so an update reaches users soon.
+  for (const path of ["/sw.js", "/manifest.webmanifest"]) {
+    app.use(path, async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "no-cache");
+    });
+  }
   app.use("*", serveStatic({ root: webRoot }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");

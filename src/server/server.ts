@@ -18,6 +18,7 @@ export async function startServices(env: Env, logger: Logger = createLogger(env.
     ? await openDatabase({
         kind: "postgres",
         url: env.DATABASE_URL,
+        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
         onIdleError: (error) => logger.warn("database connection lost", { error: error.message }),
       })
     : await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });

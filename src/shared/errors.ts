@@ -22,10 +22,11 @@ export const apiErrorCodes = [
   "requires-recent-login",
   "too-many-requests",
   "internal",
+  "service-unavailable",
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 
-export const apiErrorStatus: Record<ApiErrorCode, 400 | 401 | 404 | 403 | 413 | 429 | 500> = {
+export const apiErrorStatus: Record<ApiErrorCode, 400 | 401 | 404 | 403 | 413 | 429 | 500 | 503> = {
   "bad-request": 400,
   "payload-too-large": 413,
   unauthorized: 401,
@@ -34,6 +35,8 @@ export const apiErrorStatus: Record<ApiErrorCode, 400 | 401 | 404 | 403 | 413 | 
   "requires-recent-login": 403,
   "too-many-requests": 429,
   internal: 500,
+  /** The database cannot be reached right now (an outage); the request may be retried shortly. */
+  "service-unavailable": 503,
 };
 
 const serverCodeToAuthError: Record<string, AuthErrorCode> = {

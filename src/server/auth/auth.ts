@@ -6,8 +6,10 @@ import { languageSchema } from "../../shared/schemas/profile";
 import type { Database } from "../db/client";
 import { getProfile, saveLanguage } from "../db/queries/profiles";
 import { clearSignInFailures, recordSignInFailure, signInLockSeconds } from "../db/queries/sign-in-failures";
+import { isDisabledEmail } from "../db/queries/users";
 import * as schema from "../db/schema";
 import { type Env, publicUrl } from "../env";
+import { containsNul } from "../http/parse-json";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { resetPasswordMail } from "../mail/reset-password-mail";
@@ -27,6 +29,11 @@ export interface AuthDeps {
 }
 
 const weakPassword = () => new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: "Password is too weak." });
+/** RFC 5321's limit; longer ones are not deliverable, and would overflow the index on `sign_in_failures.email`. */
+const MAX_EMAIL_LENGTH = 254;
+/** Where better-auth may redirect to; such a URL ends up in a Location header, which takes only ASCII. */
+const urlFields = ["callbackURL", "redirectTo", "newUserCallbackURL", "errorCallbackURL"];
+const isAsciiUrl = (value: unknown) => typeof value !== "string" || /^[\x21-\x7e]*$/.test(value);
 const normalizeEmail = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase() : "");
 
 export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
@@ -119,8 +126,22 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Refused before any query: PostgreSQL cannot store (or compare) NUL, and an over-long e-mail is invalid.
+        if (containsNul(ctx.body) || containsNul(ctx.query)) {
+          throw new APIError("BAD_REQUEST", { code: "INVALID_CHARACTERS", message: "The request must not contain NUL characters." });
+        }
+        if (typeof ctx.body?.email === "string" && ctx.body.email.trim().length > MAX_EMAIL_LENGTH) {
+          throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Invalid email" });
+        }
+        // Non-ASCII there (an emoji, a lone surrogate) made better-auth throw while building the redirect: a 500.
+        if (urlFields.some((field) => !isAsciiUrl(ctx.body?.[field]) || !isAsciiUrl(ctx.query?.[field]))) {
+          throw new APIError("BAD_REQUEST", { code: "INVALID_CALLBACK_URL", message: "Invalid callbackURL" });
+        }
         if (ctx.path === "/sign-up/email") assertStrongPassword(ctx.body?.password);
         if (ctx.path === "/reset-password" || ctx.path === "/change-password") assertStrongPassword(ctx.body?.newPassword);
+        if (ctx.path === "/sign-in/email" && (await isDisabledEmail({ db, email: normalizeEmail(ctx.body?.email) }))) {
+          throw new APIError("FORBIDDEN", { code: "USER_DISABLED", message: "This user has been disabled." });
+        }
         if (ctx.path === "/sign-in/email" && throttled) {
           const wait = await signInLockSeconds({
             db,

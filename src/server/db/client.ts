@@ -11,6 +11,7 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 const MIGRATION_LOCK_ID = 727_146_301;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 /** The one database type the rest of the server sees, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -21,16 +22,30 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number; onIdleError?: (error: Error) => void }
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize?: number;
+      /** How long opening a connection may take before the query fails (so requests fail fast during an outage). */
+      connectTimeoutMs?: number;
+      onIdleError?: (error: Error) => void;
+    }
   | { kind: "pglite"; dataDir?: string; instance?: PGlite };
 
 /** Opens the database and runs the same migrations on PGlite or PostgreSQL. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    });
     // An idle connection the server drops (restart, failover) must not crash the process: the next
     // query opens a new one. Without a listener, pg-pool's 'error' event would be thrown.
     pool.on("error", (error) => options.onIdleError?.(error));
+    // The same for a connection that is checked out (inside a transaction) when the server goes away: pg
+    // rejects the running query, then emits 'error' on the client, which pg-pool does not listen to then.
+    pool.on("connect", (client) => client.on("error", (error) => options.onIdleError?.(error)));
     const db = drizzlePg(pool, { schema });
     // Several servers may start at once on one database: an advisory lock lets one migrate at a time.
     const lock = await pool.connect();
@@ -45,7 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let client = options.instance;
   if (!client) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+    // relaxedDurability stays off: each query's changes reach the files before its result is returned, so a
+    // write acknowledged to a client survives the process being killed (tests/reliability/crash-consistency).
+    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, relaxedDurability: false } : {});
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

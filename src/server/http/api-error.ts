@@ -10,6 +10,7 @@ const defaultMessages: Record<ApiErrorCode, string> = {
   "requires-recent-login": "Recent login required.",
   "too-many-requests": "Too many requests. Please try again later.",
   internal: "Something went wrong on our side.",
+  "service-unavailable": "The service is temporarily unavailable. Please try again in a moment.",
 };
 
 /** The one shape of every error our API answers: `{ code, message }`, with the code's status. */

@@ -33,7 +33,8 @@ export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { 
   return new Hono<AuthedEnv>()
     .use(requireSession(auth))
     .get("/", async (c) => {
-      const search = c.req.query("q")?.trim().slice(0, 200) || undefined;
+      // NUL cannot be stored, so it cannot match either (and PostgreSQL refuses it in a parameter).
+      const search = c.req.query("q")?.replaceAll("\u0000", "").trim().slice(0, 200) || undefined;
       return c.json(await listChats({ db, userId: c.var.session.user.id, search }));
     })
     .delete("/", async (c) => c.json({ deleted: await deleteAllChats({ db, userId: c.var.session.user.id }) }))
@@ -58,7 +59,7 @@ export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { 
       // The user's message is saved before the model is called, so it survives any failure that follows.
       const chatId = requestedId ?? (await createChat({ db, userId })).id;
       const { categories: redFlags } = classifyRedFlags(text);
-      const userMessage = toChatMessage(await appendMessage({ db, message: { chatId, sender: "user", text, redFlags } }));
+      const userMessage = toChatMessage(await appendMessage({ db, message: { chatId, sender: "user", text, redFlags, language } }));
       return sseResponse(
         async function* (signal) {
           yield { type: "start", chatId, userMessage };
