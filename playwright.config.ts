@@ -50,6 +50,9 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: "en-US",
     trace: "retain-on-failure",
+    // The built app registers a service worker; it would take requests out of page.route()'s reach, so only
+    // the installability test (e2e/installable.spec.ts) allows it.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumExecutable,
       args: chromiumArgs,
@@ -69,6 +72,8 @@ export default defineConfig({
       RATE_LIMITS: "off",
       OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
       OPENAI_API_KEY: E2E_MODEL_KEY,
+      // The research dashboard's operator (e2e/pages/operator-page.ts).
+      OPERATOR_EMAILS: "operator@example.org",
     }),
     server(E2E_THROTTLED_PORT, process.env.E2E_THROTTLED_DATA_DIR, {
       RATE_LIMITS: "on",

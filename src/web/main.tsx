@@ -3,6 +3,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { initI18n } from "./i18n";
+import { listenForInstallPrompt } from "./lib/install-prompt";
+import { registerServiceWorker } from "./lib/register-service-worker";
 import { router } from "./routes";
 import "./styles.css";
 
@@ -22,3 +24,6 @@ void initI18n().then(() =>
     </StrictMode>,
   ),
 );
+
+registerServiceWorker();
+listenForInstallPrompt();

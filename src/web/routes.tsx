@@ -53,6 +53,7 @@ export const router = createBrowserRouter([
         path: "/Account/:uid",
         ...page(() => import("./pages/AccountPage").then((m) => () => <AccountRoute Page={m.AccountPage} />), true),
       },
+      { path: "/operator", ...page(() => import("./pages/OperatorPage").then((m) => m.OperatorPage), true) },
       { path: "/datenschutzerklaerung", ...page(() => import("./pages/PrivacyPage").then((m) => m.PrivacyPage)) },
       {
         path: "*",

@@ -39,6 +39,17 @@ describeEachDatabase("reply failures never lose the user's message", ({ createAp
     ]);
   });
 
+  it("a NUL character from the model is dropped, not the whole reply", async () => {
+    const { alice, rows } = await setup();
+    fake.queue({ kind: "reply", text: "Drink water\u0000 and rest." });
+    const sent = await sendMessage(alice, "what helps with a cold?");
+    expect(eventOf(sent.events, "done")?.message.text).toBe("Drink water and rest.");
+    expect((await rows(sent.chatId)).map((r) => [r.sender, r.status, r.text])).toEqual([
+      ["user", "complete", "what helps with a cold?"],
+      ["assistant", "complete", "Drink water and rest."],
+    ]);
+  });
+
   it("a rate-limited provider is reported as such", async () => {
     const { alice } = await setup();
     fake.queue({ kind: "status", status: 429, retryAfter: 0 });

@@ -3,10 +3,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/client";
 import { accounts, chats, messages, profiles, users } from "../../src/server/db/schema";
+import { PROMPT_IDS } from "../../src/server/prompts/defaults";
 import { feedbackReasons } from "../../src/shared/schemas/chat";
 import { type FakeModelServer, startFakeModel } from "../fake-model/server";
 import type { Agent, TestResponse } from "../helpers/agent";
-import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, signIn, signUp, userIdOf } from "../helpers/auth";
+import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, signIn, signUp } from "../helpers/auth";
 import { eventOf, parseEvents, sendMessage } from "../helpers/chat";
 import { describeEachDatabase, type TestApp } from "../helpers/test-app";
 
@@ -15,6 +16,10 @@ import { describeEachDatabase, type TestApp } from "../helpers/test-app";
  * empty strings, unicode edge cases, SQL and script injection, weird path params and query strings. Every
  * answer is a 2xx or a 4xx with a JSON `{ code, message }`, never a 5xx, nothing is logged as an error, and a
  * second user's data is untouched.
+ *
+ * Each request is a valid one with one part made bad (a body field, the whole body, the path param or a query
+ * parameter), so the bad part gets past the other checks; a few fixed worst cases (KILLERS) run first for every
+ * part. BAD_INPUT_RUNS=500 runs a deeper search than the CI-sized default.
  *
  * Replies come from the fake model with no token delay (the offline demo responder paces its notice at 15 ms a
  * word, about a second per reply, too slow for this many sends); the fake model echoes the user's text, so the
@@ -176,39 +181,6 @@ const rawWeirdSegments = ["%", "%zz", "%00", "%2e%2e", "a%2Fb", "%ED%A0%80", "%F
 
 const genericQueryKeys = ["q", "id", "token", "callbackURL", "chatId", "userId"];
 
-function queryString(keys: string[]): fc.Arbitrary<string> {
-  const pair = fc.tuple(
-    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...keys, ...keys, ...genericQueryKeys) }, { weight: 1, arbitrary: hostileString }),
-    hostileString,
-  );
-  return fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fc
-        .array(pair, { minLength: 1, maxLength: 3 })
-        .map((pairs) => `?${pairs.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join("&")}`),
-    },
-    {
-      weight: 1,
-      arbitrary: fc
-        .constantFrom(...keys, "q")
-        .chain((key) =>
-          fc.constantFrom(
-            "?",
-            "?&&&",
-            "?=",
-            `?${key}`,
-            `?${key}=%`,
-            `?${key}=%zz`,
-            `?${key}=%00`,
-            `?${key}=%E0%A4%A`,
-            `?${key}=a&${key}=b`,
-          ),
-        ),
-    },
-  );
-}
-
 // ---- the route table -------------------------------------------------------------------------------------
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -216,6 +188,7 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** The user a route is fuzzed as: their chat and its messages, and another user's. */
 interface Fixture {
   agent: Agent;
+  userId: string;
   email: string;
   password: string;
   chatId: string;
@@ -226,6 +199,8 @@ interface Fixture {
 interface Context {
   me: Fixture;
   other: Fixture;
+  /** A user the operator may disable (never the other user, whose data must stay as it was). */
+  victim: Fixture;
 }
 
 interface Route {
@@ -233,19 +208,28 @@ interface Route {
   /** `:id` is replaced with a generated path param. */
   path: string;
   /** What `:id` names, so valid ids (own and the other user's) are among the generated ones. */
-  id?: "chat" | "message";
+  id?: "chat" | "message" | "user" | "export-kind" | "prompt";
+  /** Sent by an operator (OPERATOR_EMAILS) instead of an ordinary user. */
+  as?: "operator";
+  /** Changes its user (their chat, rating, session or password): gets a user of its own instead of the shared one. */
+  fresh?: true;
   /** The body's fields with their valid values; hostile and wrong-typed ones are generated around them. */
   fields?: (ctx: Context) => Record<string, fc.Arbitrary<unknown>>;
   /** Well-formed values of a field that are not this user's to use (another user's chat, a made-up id). */
   others?: (ctx: Context) => Record<string, unknown[]>;
-  /** Query parameters the route (or better-auth) reads; generated more often than made-up ones. */
+  /** Optional query parameters the route (or better-auth) reads; generated more often than made-up ones. */
   query?: string[];
+  /** Query parameters the route needs, with valid values: sent with every request, one of them made bad at a time. */
+  validQuery?: Record<string, string>;
   /** The route's own user is consumed by a successful call: every run gets a new one. */
   perRun?: "new-user" | "new-session";
   runs?: number;
 }
 
 const language = fc.constantFrom("en", "de");
+const isoDay = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+const days = { from: isoDay(-30), to: isoDay(1) };
+const OPERATOR_EMAIL = "operator@example.com";
 const strongPassword = fc.constantFrom(GOOD_PASSWORD, OTHER_GOOD_PASSWORD, "purple rivers carry small boats");
 const emails = (ctx: Context) =>
   fc.oneof(fc.constantFrom(ctx.me.email, ctx.other.email, ` ${ctx.me.email.toUpperCase()} `), fc.emailAddress());
@@ -267,16 +251,22 @@ const routes: Route[] = [
     fields: (ctx) => ({ chatId: fc.constant(ctx.me.chatId), text: fc.string({ minLength: 1, maxLength: 60 }), language }),
     others: (ctx) => ({ chatId: [ctx.other.chatId, crypto.randomUUID()] }),
   },
-  { method: "POST", path: "/api/chats/:id/regenerate", id: "chat", fields: () => ({ language }) },
-  { method: "PUT", path: "/api/messages/:id/feedback", id: "message", fields: () => ({ kind: fc.constantFrom("like", "dislike") }) },
+  { method: "POST", path: "/api/chats/:id/regenerate", id: "chat", fields: () => ({ language }), fresh: true },
+  {
+    method: "PUT",
+    path: "/api/messages/:id/feedback",
+    id: "message",
+    fields: () => ({ kind: fc.constantFrom("like", "dislike") }),
+    fresh: true,
+  },
   {
     method: "PUT",
     path: "/api/messages/:id/feedback-reason",
     id: "message",
     fields: () => ({ reason: fc.constantFrom(...feedbackReasons), comment: fc.string({ maxLength: 80 }) }),
   },
-  { method: "DELETE", path: "/api/chats/:id", id: "chat" },
-  { method: "DELETE", path: "/api/chats" },
+  { method: "DELETE", path: "/api/chats/:id", id: "chat", fresh: true },
+  { method: "DELETE", path: "/api/chats", fresh: true },
   {
     method: "POST",
     path: "/api/auth/sign-up/email",
@@ -288,12 +278,15 @@ const routes: Route[] = [
       callbackURL: fc.constant("/"),
     }),
     runs: 20,
+    fresh: true,
   },
   {
     method: "POST",
     path: "/api/auth/sign-in/email",
     fields: (ctx) => ({ email: emails(ctx), password: strongPassword, callbackURL: fc.constant("/") }),
     runs: 20,
+    // It may sign its agent in as the other user (every fixture has the same password).
+    fresh: true,
   },
   { method: "POST", path: "/api/auth/sign-out", perRun: "new-session", runs: 8 },
   {
@@ -315,8 +308,24 @@ const routes: Route[] = [
     path: "/api/auth/change-password",
     fields: (ctx) => ({ currentPassword: fc.constant(ctx.me.password), newPassword: strongPassword, revokeOtherSessions: fc.boolean() }),
     runs: 20,
+    fresh: true,
   },
   { method: "POST", path: "/api/auth/delete-user", fields: (ctx) => ({ password: fc.constant(ctx.me.password) }), runs: 10 },
+  // The research team's tools (src/server/routes/operator.ts), last: they change the system prompt.
+  { method: "GET", path: "/api/operator/stats", as: "operator", validQuery: days },
+  { method: "GET", path: "/api/operator/disliked", as: "operator", validQuery: days, query: ["language"] },
+  { method: "GET", path: "/api/operator/export/:id", id: "export-kind", as: "operator", validQuery: { ...days, format: "csv" } },
+  { method: "GET", path: "/api/operator/users", as: "operator", validQuery: { email: "example.com" } },
+  { method: "PUT", path: "/api/operator/users/:id/disabled", id: "user", as: "operator", fields: () => ({ disabled: fc.boolean() }) },
+  { method: "GET", path: "/api/operator/prompts", as: "operator" },
+  { method: "GET", path: "/api/operator/prompts/:id/versions", id: "prompt", as: "operator" },
+  {
+    method: "PUT",
+    path: "/api/operator/prompts/:id",
+    id: "prompt",
+    as: "operator",
+    fields: () => ({ prompt: fc.string({ minLength: 1, maxLength: 200 }) }),
+  },
 ];
 
 // ---- generated requests ----------------------------------------------------------------------------------
@@ -334,8 +343,18 @@ interface Input {
 const OMIT = Symbol("omit");
 
 function validIds(route: Route, ctx: Context): string[] {
-  if (route.id === "message") return [ctx.me.replyId, ctx.me.userMessageId, ctx.other.replyId, ctx.other.userMessageId, ctx.me.chatId];
-  return [ctx.me.chatId, ctx.other.chatId, ctx.me.replyId];
+  switch (route.id) {
+    case "message":
+      return [ctx.me.replyId, ctx.me.userMessageId, ctx.other.replyId, ctx.other.userMessageId, ctx.me.chatId];
+    case "user":
+      return [ctx.victim.userId, ctx.me.userId];
+    case "export-kind":
+      return ["feedback", "chats"];
+    case "prompt":
+      return Object.values(PROMPT_IDS);
+    default:
+      return [ctx.me.chatId, ctx.other.chatId, ctx.me.replyId];
+  }
 }
 
 function pathParam(route: Route, ctx: Context): fc.Arbitrary<string> {
@@ -387,6 +406,47 @@ function badBody(validObject: fc.Arbitrary<Record<string, unknown>>): fc.Arbitra
   );
 }
 
+type Pairs = [string, string][];
+
+const encodeQuery = (pairs: Pairs) =>
+  pairs.length === 0 ? "" : `?${pairs.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join("&")}`;
+
+/** The query parameters a route reads (optional and needed ones), and its needed ones with valid values. */
+function queryKeys(route: Route): { keys: string[]; valid: Pairs } {
+  const valid = Object.entries(route.validQuery ?? {});
+  return { keys: [...new Set([...(route.query ?? []), ...valid.map(([key]) => key)])], valid };
+}
+
+/** A bad query: one parameter hostile, hostile inside its valid value, missing or repeated; made-up ones; raw junk. */
+function badQuery(route: Route): fc.Arbitrary<string> {
+  const { keys, valid } = queryKeys(route);
+  const known = keys.length > 0 ? keys : ["q"];
+  const without = (key: string) => valid.filter(([name]) => name !== key);
+  const oneBad = fc.constantFrom(...known).chain((key) =>
+    fc
+      .oneof(
+        hostileString.map((bad): Pairs => [...without(key), [key, bad]]),
+        fc
+          .tuple(hostileString, fc.nat())
+          .map(([bad, at]): Pairs => [...without(key), [key, embedded(route.validQuery?.[key] ?? "", bad, at)]]),
+        fc.constant(without(key)),
+        hostileString.map((bad): Pairs => [...valid, [key, bad]]),
+      )
+      .map(encodeQuery),
+  );
+  const pair = fc.tuple(
+    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known, ...genericQueryKeys) }, { weight: 1, arbitrary: hostileString }),
+    hostileString,
+  );
+  const madeUp = fc.array(pair, { minLength: 1, maxLength: 3 }).map((pairs) => encodeQuery([...valid, ...pairs]));
+  const base = encodeQuery(valid);
+  const junk = fc
+    .constantFrom(...known)
+    .chain((key) => fc.constantFrom("", "&&&", "=", key, `${key}=%`, `${key}=%zz`, `${key}=%00`, `${key}=%E0%A4%A`, `${key}=a&${key}=b`))
+    .map((raw) => (base ? `${base}&${raw}` : `?${raw}`));
+  return fc.oneof({ weight: 3, arbitrary: oneBad }, { weight: 2, arbitrary: madeUp }, { weight: 1, arbitrary: junk });
+}
+
 function inputOf(route: Route, ctx: Context): fc.Arbitrary<Input> {
   const fields = route.fields?.(ctx) ?? {};
   const others = route.others?.(ctx) ?? {};
@@ -411,7 +471,7 @@ function inputOf(route: Route, ctx: Context): fc.Arbitrary<Input> {
     return fc.record({
       target: fc.constant(target),
       id: target === "id" ? pathParam(route, ctx) : id,
-      query: target === "query" ? queryString(route.query ?? []) : fc.constant(""),
+      query: target === "query" ? badQuery(route) : fc.constant(encodeQuery(queryKeys(route).valid)),
       body,
       contentType: target === "body" ? contentType : fc.constant("application/json"),
     });
@@ -425,10 +485,11 @@ function examplesOf(route: Route, ctx: Context): Input[] {
     Object.entries(fields).map(([key, arbitrary]) => [key, fc.sample(arbitrary, { numRuns: 1, seed: 1 })[0]]),
   );
   const hasBody = route.method !== "GET";
+  const { keys, valid: validQuery } = queryKeys(route);
   const base: Input = {
     target: "",
     id: route.id ? validIds(route, ctx)[0] : undefined,
-    query: "",
+    query: encodeQuery(validQuery),
     body: hasBody ? JSON.stringify(valid) : undefined,
     contentType: "application/json",
   };
@@ -441,7 +502,10 @@ function examplesOf(route: Route, ctx: Context): Input[] {
       }
     }
     if (route.id && base.id) examples.push({ ...base, target: "id", id: percentEncode(embedded(base.id, killer, 8)) });
-    for (const key of route.query ?? []) examples.push({ ...base, target: "query", query: `?${key}=${percentEncode(killer)}` });
+    for (const key of keys) {
+      const bad = embedded(route.validQuery?.[key] ?? "", killer, 4);
+      examples.push({ ...base, target: "query", query: encodeQuery([...validQuery.filter(([name]) => name !== key), [key, bad]]) });
+    }
   }
   return examples;
 }
@@ -497,10 +561,9 @@ async function snapshotOf(db: Database, userId: string) {
 
 let userCount = 0;
 
-async function newFixture(t: TestApp, label: string): Promise<Fixture> {
+async function newFixture(t: TestApp, label: string, email = `${label}-${++userCount}@example.com`): Promise<Fixture> {
   const agent = t.client();
-  const email = `${label}-${++userCount}@example.com`;
-  await signUp(agent, email);
+  const userId = ((await signUp(agent, email)).body.user as { id: string }).id;
   const sent = await sendMessage(agent, "My knee hurts after running.");
   const replyId = eventOf(sent.events, "done")?.message.id;
   const userMessageId = eventOf(sent.events, "start")?.userMessage?.id;
@@ -508,7 +571,7 @@ async function newFixture(t: TestApp, label: string): Promise<Fixture> {
   // Rated, so a reason can be added to it.
   const liked = await agent.put(`/api/messages/${replyId}/feedback`, { kind: "like" });
   if (liked.status !== 200) throw new Error(`liking the fixture reply failed: ${liked.text}`);
-  return { agent, email, password: GOOD_PASSWORD, chatId: sent.chatId, replyId, userMessageId };
+  return { agent, userId, email, password: GOOD_PASSWORD, chatId: sent.chatId, replyId, userMessageId };
 }
 
 let fake: FakeModelServer;
@@ -535,6 +598,7 @@ describeEachDatabase("bad input properties", ({ createApp }) => {
         SIGN_UP_RATE_LIMIT_MAX: "100000",
         PASSWORD_RESET_RATE_LIMIT_MAX: "100000",
         FAILED_SIGN_IN_MAX: "100000",
+        OPERATOR_EMAILS: OPERATOR_EMAIL,
       },
       { logLines },
     );
@@ -544,15 +608,18 @@ describeEachDatabase("bad input properties", ({ createApp }) => {
     await sendMessage(other.agent, "And it is swollen.", { chatId: other.chatId });
     await sendMessage(other.agent, "A second topic: headaches.");
     expect((await other.agent.put(`/api/messages/${other.replyId}/feedback-reason`, { reason: "helpful" })).status).toBe(200);
-    const otherId = await userIdOf(t.db, other.email);
+    const otherId = other.userId;
     const before = await snapshotOf(t.db, otherId);
+    const shared = await newFixture(t, "me");
+    const operator = await newFixture(t, "operator", OPERATOR_EMAIL);
+    const victim = await newFixture(t, "victim");
     expect(before.messageRows).toHaveLength(6);
 
     const failures: string[] = [];
     for (const route of routes) {
       const label = `${route.method} ${route.path}`;
-      const me = await newFixture(t, "me");
-      const ctx: Context = { me, other };
+      const me = route.as === "operator" ? operator : route.fresh ? await newFixture(t, "me") : shared;
+      const ctx: Context = { me, other, victim };
       const result = await fc.check(
         fc.asyncProperty(inputOf(route, ctx), async (input) => {
           let agent = me.agent;
@@ -592,7 +659,7 @@ describeEachDatabase("bad input properties", ({ createApp }) => {
   });
 
   it("answers the bad input the properties found with a JSON 4xx (regressions)", async () => {
-    const t = await createApp({ OPENAI_BASE_URL: fake.url, LOG_LEVEL: "silent" });
+    const t = await createApp({ OPENAI_BASE_URL: fake.url, LOG_LEVEL: "silent", OPERATOR_EMAILS: OPERATOR_EMAIL });
     const alice = t.client();
     await signUp(alice, "alice@example.com");
     const expectClientError = (response: TestResponse, status: number, code: string) => {
@@ -626,6 +693,20 @@ describeEachDatabase("bad input properties", ({ createApp }) => {
     expectClientError(await t.client().post("/api/auth/sign-in/email", { ...signIn, callbackURL: "/💊" }), 400, "INVALID_CALLBACK_URL");
     const resetTo = { email: "alice@example.com", redirectTo: "/reset-password\ud800" };
     expectClientError(await t.client().post("/api/auth/request-password-reset", resetTo), 400, "INVALID_CALLBACK_URL");
+
+    // The operator's tools: NUL in a query or a user id, and days PostgreSQL cannot hold (each was a 500).
+    const operator = t.client();
+    await signUp(operator, OPERATOR_EMAIL);
+    expectClientError(await operator.get("/api/operator/users?email=ab%00c"), 400, "bad-request");
+    expectClientError(await operator.put("/api/operator/users/ab%00c/disabled", { disabled: true }), 404, "not-found");
+    for (const [from, to] of [
+      ["0000-01-01", "0000-01-31"],
+      ["9999-12-01", "9999-12-31"],
+      ["2026-02-30", "2026-03-02"],
+    ]) {
+      expectClientError(await operator.get(`/api/operator/stats?from=${from}&to=${to}`), 400, "bad-request");
+      expectClientError(await operator.get(`/api/operator/export/chats?from=${from}&to=${to}`), 400, "bad-request");
+    }
 
     // better-auth answers these with no code (or no body); they get ours, with their status and headers kept.
     expectClientError(await alice.post("/api/auth/delete-user", { password: GOOD_PASSWORD }), 404, "not-found");

@@ -98,16 +98,23 @@ describeEachDatabase("the research team's operator tools", ({ createApp }) => {
     const german = await sendMessage(bob, "Was hilft gegen Schnupfen?", { language: "de" });
     const englishReply = eventOf(english.events, "done")?.message.id;
     await alice.put(`/api/messages/${englishReply}/feedback`, { kind: "dislike" });
-    expect((await alice.put(`/api/messages/${englishReply}/feedback-reason`, { reason: "unclear", comment: "too vague" })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await alice.put(`/api/messages/${englishReply}/feedback-reason`, {
+          reason: "unclear",
+          comment: "too vague, call me on +49 170 1234567",
+        })
+      ).status,
+    ).toBe(200);
     await bob.put(`/api/messages/${eventOf(german.events, "done")?.message.id}/feedback`, { kind: "dislike" });
 
     const table = await operator.get(`/api/operator/disliked?${range()}`);
     const rows = table.json as RatedReply[];
     expect(rows).toHaveLength(2);
     const row = rows.find((r) => r.language === "en");
-    expect(row).toMatchObject({ feedback: "dislike", reason: "unclear", comment: "too vague", model: "test-model-1", promptVersion: 1 });
+    expect(row).toMatchObject({ feedback: "dislike", reason: "unclear", model: "test-model-1", promptVersion: 1 });
+    expect(row?.comment).toMatch(/^too vague, call me on /);
+    expect(row?.comment).not.toContain("1234567");
     expect(row?.question).toContain("what helps against a cold?");
     expect(row?.question).not.toContain("alice@example.com");
     expect(row?.user).toMatch(/^p-[0-9a-f]{12}$/);

@@ -63,8 +63,10 @@ export async function* streamReply(
       language,
       signal,
     })) {
-      text += delta;
-      yield { type: "delta", text: delta };
+      // PostgreSQL text cannot hold NUL: a model that sends one must not cost the user the whole reply.
+      const clean = delta.replaceAll("\u0000", "");
+      text += clean;
+      if (clean) yield { type: "delta", text: clean };
     }
   } catch (error) {
     const code = classifyReplyError(error);

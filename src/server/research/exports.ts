@@ -20,7 +20,7 @@ export async function ratedRepliesForResearch(input: {
 }): Promise<RatedReply[]> {
   const pseudonym = createPseudonyms();
   const rows = await ratedReplies(input);
-  return rows.flatMap(({ userId, language, question, reply, feedback, ratedAt, ...rest }) =>
+  return rows.flatMap(({ userId, language, question, reply, comment, feedback, ratedAt, ...rest }) =>
     feedback && ratedAt
       ? [
           {
@@ -31,6 +31,7 @@ export async function ratedRepliesForResearch(input: {
             language: asLanguage(language),
             question: redact(question),
             reply: redact(reply),
+            comment: comment === null ? null : redact(comment),
           },
         ]
       : [],
@@ -40,9 +41,10 @@ export async function ratedRepliesForResearch(input: {
 /** Every message of the range, pseudonymous, as research export rows. */
 export async function chatRowsForResearch({ db, range }: { db: Database; range: DateRange }) {
   const pseudonym = createPseudonyms();
-  return (await messagesInRange({ db, range })).map(({ userId, text, ...rest }) => ({
+  return (await messagesInRange({ db, range })).map(({ userId, text, comment, ...rest }) => ({
     user: pseudonym(userId),
     ...rest,
+    comment: comment === null ? null : redact(comment),
     text: redact(text),
   }));
 }

@@ -16,7 +16,7 @@ import { dailyStats } from "../db/queries/research";
 import { findUsers, setUserDisabled } from "../db/queries/users";
 import { apiError } from "../http/api-error";
 import { requireOperator } from "../http/operator";
-import { parseJson } from "../http/parse-json";
+import { containsNul, parseJson } from "../http/parse-json";
 import { parseQuery } from "../http/parse-query";
 import type { AuthedEnv } from "../http/session";
 import { PROMPT_IDS } from "../prompts/defaults";
@@ -60,8 +60,11 @@ export function operatorRoutes({ auth, db, operatorEmails }: { auth: Auth; db: D
     .put("/users/:id/disabled", async (c) => {
       const parsed = await parseJson(c, setDisabledSchema);
       if (!parsed.ok) return parsed.response;
-      if (c.req.param("id") === c.var.session.user.id) return apiError(c, "bad-request", "You cannot disable your own account.");
-      const user = await setUserDisabled({ db, userId: c.req.param("id"), disabled: parsed.data.disabled });
+      const userId = c.req.param("id");
+      if (userId === c.var.session.user.id) return apiError(c, "bad-request", "You cannot disable your own account.");
+      // No user id holds NUL, and PostgreSQL refuses it in a parameter (a 500).
+      if (containsNul(userId)) return apiError(c, "not-found", "User not found.");
+      const user = await setUserDisabled({ db, userId, disabled: parsed.data.disabled });
       return user ? c.json(user) : apiError(c, "not-found", "User not found.");
     })
     .get("/prompts", async (c) => c.json(await listPrompts({ db })))

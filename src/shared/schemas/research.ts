@@ -5,10 +5,16 @@ import { languageSchema } from "./profile";
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31.");
 export const MAX_RANGE_DAYS = 366;
 
+/** A real day (not 2026-02-30) whose next day PostgreSQL can hold too (0000-01-01 and 9999-12-31 were 500s). */
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day) && day >= "1970-01-01" && day <= "9998-12-31";
+}
+
 /** A range of whole UTC days, both ends included; at most a year. */
 export const dateRangeSchema = z
   .object({ from: isoDay, to: isoDay })
-  .refine(({ from, to }) => !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to)), "Not a calendar date.")
+  .refine(({ from, to }) => isCalendarDay(from) && isCalendarDay(to), "Not a calendar date.")
   .refine(({ from, to }) => from <= to, "The start must not be after the end.")
   .refine(({ from, to }) => (Date.parse(to) - Date.parse(from)) / 86_400_000 < MAX_RANGE_DAYS, "At most a year at a time.");
 export type DateRange = z.infer<typeof dateRangeSchema>;

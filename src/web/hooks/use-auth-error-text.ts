@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { isServiceUnavailable } from "../lib/api";
 import { authErrorCode } from "../lib/auth-error";
 import { passwordPolicyQueryKey } from "./use-public-config";
 
@@ -8,6 +9,7 @@ export function useAuthErrorText() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return (cause: unknown): string => {
+    if (isServiceUnavailable(cause)) return t("errors.serviceUnavailable");
     const code = authErrorCode(cause);
     if (code === "weak-password") void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
     return t(`authErrors.${code}`);

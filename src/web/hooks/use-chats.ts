@@ -65,7 +65,8 @@ export function useFeedback(chatId: string) {
       api<unknown>(`/api/messages/${encodeURIComponent(messageId)}/feedback`, { method: "PUT", body: { kind } }),
     onMutate: ({ messageId, kind }) => {
       const before = queryClient.getQueryData<ChatDetail>(chatKey(chatId));
-      patch(messageId, (m) => ({ ...m, feedback: m.feedback === kind ? null : kind }));
+      // A new rating (or taking one back) clears the reason given for the old one, as the server does.
+      patch(messageId, (m) => ({ ...m, feedback: m.feedback === kind ? null : kind, feedbackReason: null, feedbackComment: null }));
       return { before };
     },
     onSuccess: (saved, { messageId }) => {

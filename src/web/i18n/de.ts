@@ -20,6 +20,7 @@ export const de: TranslationShape = {
     menu: "Menü",
     mainNavigation: "Hauptnavigation",
     skipToContent: "Zum Inhalt springen",
+    researchDashboard: "Forschungs-Dashboard",
     disclaimer:
       "Dieser Assistent gibt allgemeine Gesundheitsinformationen. Er ersetzt keine Beratung durch eine Ärztin, einen Arzt oder andere Fachleute. Im Notfall rufen Sie die 112 an.",
   },
@@ -29,6 +30,7 @@ export const de: TranslationShape = {
     lead: "Ein kostenloses Forschungsprojekt: ein Gesprächsassistent auf Basis eines großen Sprachmodells, der Gesundheitsthemen in einfacher Sprache erklärt, auf Deutsch oder Englisch.",
     tryFree: "Kostenlos ausprobieren",
     downloadApp: "App herunterladen",
+    installApp: "App installieren",
     illustrationAlt: "Illustration eines Gesprächs: eine Frage zu Kopfschmerzen und eine ruhige, sorgfältige Antwort",
     illustrationQuestion: "Ich habe seit zwei Tagen Kopfschmerzen. Was kann ich tun?",
     illustrationAnswer:
@@ -119,9 +121,12 @@ export const de: TranslationShape = {
     yourData: "Ihre Daten",
     downloadData: "Meine Daten herunterladen",
     contact: "Kontakt",
-    dataStoredText: "Ihre E-Mail-Adresse, ein Hash Ihres Passworts, Ihre Spracheinstellung, Ihre Chats und Ihre Bewertungen von Antworten.",
+    dataStoredText:
+      "Ihre E-Mail-Adresse, ein Hash Ihres Passworts, Ihre Spracheinstellung, Ihre Anmeldesitzungen (Zeit, IP-Adresse, Browser), Ihre Chats mit Ihren Bewertungen und Notfall-Markierungen und, für kurze Zeit, Zähler gegen Missbrauch.",
     dataUsageText: "Zur Bereitstellung des Dienstes und, in pseudonymisierter Form, für die Forschung zur Qualität der Antworten.",
     dataDeletionText: "Wenn Sie Ihr Konto löschen, wird all das auf einmal entfernt.",
+    researchTitle: "Forschung",
+    researchText: "Sie betreiben diesen Dienst: Das Forschungs-Dashboard zeigt Nutzung, Bewertungen und Exporte.",
   },
   privacy: {
     title: "Datenschutzerklärung",
@@ -154,6 +159,7 @@ export const de: TranslationShape = {
     notFound: "404 Nicht gefunden",
     goHome: "Zur Startseite",
     chunkFailed: "Laden eines Programmteils fehlgeschlagen",
+    serviceUnavailable: "Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.",
   },
   chat: {
     you: "Sie schrieben",
@@ -187,6 +193,8 @@ export const de: TranslationShape = {
     sendFailed: "Ihre Nachricht konnte nicht gesendet werden. Sie steht noch im Eingabefeld; bitte versuchen Sie es erneut.",
     sendRateLimited: "Sie senden sehr schnell Nachrichten. Bitte warten Sie einen Moment; Ihre Nachricht steht noch im Eingabefeld.",
     sendSignedOut: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an; Ihre Nachricht steht noch im Eingabefeld.",
+    sendUnavailable:
+      "Der Dienst ist vorübergehend nicht erreichbar. Ihre Nachricht steht noch im Eingabefeld; bitte versuchen Sie es gleich noch einmal.",
     loadError: "Dieser Chat konnte nicht geladen werden. Bitte laden Sie die Seite neu.",
     notFoundTitle: "Chat nicht gefunden",
     notFoundText: "Diesen Chat gibt es nicht, oder er gehört zu einem anderen Konto.",
@@ -222,6 +230,29 @@ export const de: TranslationShape = {
     call: "{{number}} anrufen",
     callCrisisLine: "{{line}} anrufen",
   },
+  feedback: {
+    questionDislike: "Was war an dieser Antwort nicht gut? (optional)",
+    questionLike: "Was hat Ihnen gefallen? (optional)",
+    reasons: {
+      wrong: "Falsch oder ungenau",
+      unsafe: "Gefährlich",
+      unclear: "Unklar",
+      "not-helpful": "Nicht hilfreich",
+      helpful: "Hilfreich",
+      other: "Anderes",
+    },
+    comment: "Kommentar (optional)",
+    count: "{{length}} von {{max}} Zeichen",
+    commentTooLong: "Bitte kürzen Sie Ihren Kommentar auf höchstens {{max}} Zeichen.",
+    chooseReason: "Bitte wählen Sie einen Grund oder überspringen Sie die Frage.",
+    send: "Feedback senden",
+    skip: "Überspringen",
+    thanks: "Vielen Dank für Ihr Feedback.",
+    given: "Ihr Feedback: {{reason}}.",
+    notRated: "Diese Antwort ist nicht mehr bewertet. Bitte bewerten Sie sie zuerst erneut.",
+    saveFailed: "Ihr Feedback konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+  },
+
   home: {
     backgroundTitle: "Wie kann ich Ihnen heute helfen?",
   },

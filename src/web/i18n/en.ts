@@ -19,6 +19,7 @@ export const en = {
     menu: "Menu",
     mainNavigation: "Main navigation",
     skipToContent: "Skip to content",
+    researchDashboard: "Research dashboard",
     disclaimer:
       "This assistant gives general health information. It does not replace advice from a doctor or other health professional. In an emergency, call 112 (in the US, 911).",
   },
@@ -28,6 +29,7 @@ export const en = {
     lead: "A free research project: a conversational assistant based on a large language model that explains health topics in plain language, in English or German.",
     tryFree: "Try it for free",
     downloadApp: "Download the app",
+    installApp: "Install the app",
     illustrationAlt: "Illustration of a conversation: a question about a headache and a calm, careful answer",
     illustrationQuestion: "I have had a headache for two days. What can I do?",
     illustrationAnswer:
@@ -118,9 +120,12 @@ export const en = {
     yourData: "Your data",
     downloadData: "Download my data",
     contact: "Contact",
-    dataStoredText: "Your e-mail address, a password hash, your language setting, your chats and your ratings of answers.",
+    dataStoredText:
+      "Your e-mail address, a password hash, your language setting, your sign-in sessions (time, IP address, browser), your chats with your ratings of answers and emergency markers, and, for a short time, counters against abuse.",
     dataUsageText: "To provide the service, and, in pseudonymous form, for research on the quality of answers.",
     dataDeletionText: "Deleting your account removes all of this at once.",
+    researchTitle: "Research",
+    researchText: "You are an operator of this service: the research dashboard shows usage, ratings and exports.",
   },
   privacy: {
     title: "Datenschutzerklärung (privacy notice)",
@@ -153,6 +158,7 @@ export const en = {
     notFound: "404 Not Found",
     goHome: "Go to the start page",
     chunkFailed: "Loading chunk failed",
+    serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
   },
   chat: {
     you: "You wrote",
@@ -184,6 +190,7 @@ export const en = {
     sendFailed: "Your message could not be sent. It is still in the input box; please try again.",
     sendRateLimited: "You are sending messages very quickly. Please wait a moment and try again; your message is still in the input box.",
     sendSignedOut: "Your session has ended. Please sign in again; your message is still in the input box.",
+    sendUnavailable: "The service is temporarily unavailable. Your message is still in the input box; please try again in a moment.",
     loadError: "This chat could not be loaded. Please reload the page.",
     notFoundTitle: "Chat not found",
     notFoundText: "This chat does not exist or belongs to another account.",
@@ -218,6 +225,29 @@ export const en = {
     call: "Call {{number}}",
     callCrisisLine: "Call {{line}}",
   },
+  feedback: {
+    questionDislike: "What was wrong with this reply? (optional)",
+    questionLike: "What did you like? (optional)",
+    reasons: {
+      wrong: "Wrong or inaccurate",
+      unsafe: "Unsafe",
+      unclear: "Unclear",
+      "not-helpful": "Not helpful",
+      helpful: "Helpful",
+      other: "Other",
+    },
+    comment: "Comment (optional)",
+    count: "{{length}} of {{max}} characters",
+    commentTooLong: "Please keep your comment to at most {{max}} characters.",
+    chooseReason: "Please choose a reason, or skip.",
+    send: "Send feedback",
+    skip: "Skip",
+    thanks: "Thank you for your feedback.",
+    given: "Your feedback: {{reason}}.",
+    notRated: "This reply is no longer rated. Please rate it again first.",
+    saveFailed: "Your feedback could not be saved. Please try again.",
+  },
+
   home: {
     backgroundTitle: "How can I help you today?",
   },

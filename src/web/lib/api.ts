@@ -10,6 +10,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server cannot reach its database right now (503 `service-unavailable`); worth retrying shortly. */
+export function isServiceUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === "service-unavailable" || error.status === 503);
+}
+
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /** JSON fetch against our own server; the session travels in its httpOnly cookie. */

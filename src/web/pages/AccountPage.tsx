@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../components/ConfirmDialog";
 import { DeleteAllChats } from "../components/DeleteAllChats";
 import { LanguageSelect } from "../components/LanguageSelect";
 import { useDeleteAccount, useSignOut } from "../hooks/use-auth-actions";
+import { useProfile } from "../hooks/use-profile";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { useSession } from "../hooks/use-session";
 import { ApiError } from "../lib/api";
@@ -15,6 +16,7 @@ export function AccountPage() {
   const navigate = useNavigate();
   const { data: session } = useSession();
   const { data: site } = useSiteConfig();
+  const { data: profile } = useProfile();
   const signOut = useSignOut();
   const deleteAccount = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
@@ -49,6 +51,16 @@ export function AccountPage() {
             {t("common.logout")}
           </button>
         </section>
+
+        {profile?.isOperator && (
+          <section className="card" aria-labelledby="research-heading">
+            <h2 id="research-heading">{t("account.researchTitle")}</h2>
+            <p>{t("account.researchText")}</p>
+            <Link to="/operator" className="button button-secondary">
+              {t("common.researchDashboard")}
+            </Link>
+          </section>
+        )}
 
         <section className="card" aria-labelledby="data-heading">
           <h2 id="data-heading">{t("account.management")}</h2>

@@ -11,7 +11,7 @@ import { useFeedback } from "../hooks/use-chats";
 import { useConversation } from "../hooks/use-conversation";
 import { useDraft } from "../hooks/use-draft";
 import { useSiteConfig } from "../hooks/use-public-config";
-import { ApiError } from "../lib/api";
+import { ApiError, isServiceUnavailable } from "../lib/api";
 
 /** The chat screen: a new conversation at /, a saved one at /chats/{id}. */
 export function ChatPage() {
@@ -89,6 +89,7 @@ export function ChatPage() {
 function sendErrorText(error: Error, t: ReturnType<typeof useTranslation>["t"]): string {
   if (error instanceof ApiError && error.status === 429) return t("chat.sendRateLimited");
   if (error instanceof ApiError && error.status === 401) return t("chat.sendSignedOut");
+  if (isServiceUnavailable(error)) return t("chat.sendUnavailable");
   if (error instanceof ApiError && error.status === 404) return t("chat.notFoundText");
   return t("chat.sendFailed");
 }

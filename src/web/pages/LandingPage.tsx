@@ -4,10 +4,12 @@ import { ChatIllustration } from "../components/ChatIllustration";
 import { PublicHeader } from "../components/PublicHeader";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { currentLanguage } from "../i18n";
+import { useInstallPrompt } from "../lib/install-prompt";
 
 export function LandingPage() {
   const { t } = useTranslation();
   const { data: site } = useSiteConfig();
+  const install = useInstallPrompt();
   const surveyUrl = site?.surveyUrls[currentLanguage()] ?? site?.surveyUrls.en;
   return (
     <div className="landing">
@@ -26,6 +28,12 @@ export function LandingPage() {
                 <a href={site.appDownloadUrl} className="button button-secondary button-large" rel="noopener">
                   {t("landing.downloadApp")}
                 </a>
+              )}
+              {/* Without a store app, the browser's own install of this web app takes its place. */}
+              {site && !site.appDownloadUrl && install && (
+                <button type="button" className="button button-secondary button-large" onClick={install}>
+                  {t("landing.installApp")}
+                </button>
               )}
             </div>
           </div>

@@ -1,7 +1,8 @@
-import { Fragment, useEffect, useId } from "react";
+import { Fragment, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
 import { EmergencyCard } from "./EmergencyCard";
+import { FeedbackReason } from "./FeedbackReason";
 import { Markdown } from "./Markdown";
 import { MessageActions } from "./MessageActions";
 
@@ -19,6 +20,8 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
   const listId = useId();
   const headingId = (messageId: string) => `${listId}-${messageId}`;
   const last = messages.at(-1);
+  // The reply just rated on this screen, whose rating is followed by the optional "why?" question.
+  const [askingFor, setAskingFor] = useState<string | null>(null);
   useEffect(() => {
     // To the very bottom of the page, not just the list's end: the input area below the list is sticky and
     // would otherwise cover the end of the latest message (its actions, or Retry) on a small screen.
@@ -67,9 +70,13 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
                 <MessageActions
                   message={message}
                   canRegenerate={message === last && !busy}
-                  onFeedback={(kind) => onFeedback(message.id, kind)}
+                  onFeedback={(kind) => {
+                    setAskingFor(message.feedback === kind ? null : message.id);
+                    onFeedback(message.id, kind);
+                  }}
                   onRegenerate={onRegenerate}
                 />
+                <FeedbackReason message={message} asking={askingFor === message.id} onDone={() => setAskingFor(null)} />
               </>
             )}
           </article>

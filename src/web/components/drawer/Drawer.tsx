@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useModalDialog } from "../../hooks/use-modal-dialog";
+import { useProfile } from "../../hooks/use-profile";
 import { useSession } from "../../hooks/use-session";
 import { CloseIcon } from "../chat/icons";
 import { Notification } from "../Notification";
@@ -14,11 +15,12 @@ interface Props {
   onClose: () => void;
 }
 
-/** The menu: New Chat, the chat history, Survey, Share, Privacy and Account. */
+/** The menu: New Chat, the chat history, Survey, Share, Privacy, Account and (for operators) the research dashboard. */
 export function Drawer({ open, onClose }: Props) {
   const { notification, notify } = useShell();
   const { t } = useTranslation();
   const { data: session } = useSession();
+  const { data: profile } = useProfile();
   const surveyUrl = useSurveyUrl();
   const ref = useRef<HTMLDialogElement>(null);
   const [linkCopied, setLinkCopied] = useState(false);
@@ -75,6 +77,11 @@ export function Drawer({ open, onClose }: Props) {
           {session && (
             <Link to={`/Account/${session.user.id}`} className="drawer-item" onClick={onClose}>
               {t("common.account")}
+            </Link>
+          )}
+          {profile?.isOperator && (
+            <Link to="/operator" className="drawer-item" onClick={onClose}>
+              {t("common.researchDashboard")}
             </Link>
           )}
         </nav>

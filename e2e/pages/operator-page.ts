@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import { expect, STRONG_PASSWORD } from "../fixtures";
+import { BASE_URL } from "./chat-page";
+
+/** The operator named by OPERATOR_EMAILS for the main e2e server (playwright.config.ts). */
+export const OPERATOR_EMAIL = "operator@example.org";
+
+/** Signs the page in as the operator, creating the account on first use (page.request shares the cookies). */
+export async function signInAsOperator(page: Page) {
+  const headers = { origin: BASE_URL };
+  const signUp = await page.request.post(`${BASE_URL}/api/auth/sign-up/email`, {
+    data: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD, name: "", languageCode: "en" },
+    headers,
+  });
+  if (signUp.ok()) return;
+  const signIn = await page.request.post(`${BASE_URL}/api/auth/sign-in/email`, {
+    data: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+    headers,
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+}
+
+/** The research dashboard at /operator, found by headings, labels and roles. */
+export class OperatorDashboard {
+  constructor(readonly page: Page) {}
+
+  heading() {
+    return this.page.getByRole("heading", { level: 1, name: "Research dashboard" });
+  }
+  async open(path = "/operator") {
+    await this.page.goto(path);
+    await expect(this.heading()).toBeVisible();
+  }
+  /** A chart, by its heading (each is a figure named by it). */
+  chart(title: string) {
+    return this.page.getByRole("figure", { name: title });
+  }
+  section(name: string) {
+    return this.page.getByRole("region", { name, exact: true });
+  }
+  dislikedTable() {
+    return this.section("Disliked replies").getByRole("table");
+  }
+  languageFilter() {
+    return this.section("Disliked replies").getByLabel("Language");
+  }
+  exportLink(name: string) {
+    return this.section("Exports").getByRole("link", { name });
+  }
+  async searchUsers(text: string) {
+    const users = this.section("Users");
+    await users.getByLabel("E-mail address contains").fill(text);
+    await users.getByRole("button", { name: "Search" }).click();
+  }
+  userRow(email: string) {
+    return this.section("Users").getByRole("listitem").filter({ hasText: email });
+  }
+  confirmDialog() {
+    return this.page.getByRole("dialog");
+  }
+  promptEditor(name: "System prompt" | "Title prompt") {
+    return this.section("Starting prompts").getByRole("form", { name });
+  }
+}

@@ -1,0 +1,99 @@
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_PROMPT_CHARS } from "../../../shared/schemas/research";
+import { usePrompts, usePromptVersions, useSavePrompt } from "../../hooks/use-operator";
+import { FormAlert } from "../FormAlert";
+
+type Prompt = NonNullable<ReturnType<typeof usePrompts>["data"]>[number];
+
+/** The starting prompts (system, title): edit, save as a new version, and read every earlier version. */
+export function PromptEditor() {
+  const { t } = useTranslation();
+  const prompts = usePrompts();
+  if (prompts.isError) return <FormAlert kind="error">{t("operator.loadError")}</FormAlert>;
+  if (!prompts.data) return <p className="muted">{t("common.loading")}</p>;
+  return (
+    <div className="prompt-list">
+      {prompts.data.map((prompt) => (
+        <PromptCard key={prompt.id} prompt={prompt} />
+      ))}
+    </div>
+  );
+}
+
+function PromptCard({ prompt }: { prompt: Prompt }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(prompt.prompt);
+  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const save = useSavePrompt();
+  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
+  const name = prompt.id === "system" || prompt.id === "title" ? t(`operator.prompts.names.${prompt.id}`) : prompt.id;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    if (!value) return setMessage({ kind: "error", text: t("operator.prompts.empty") });
+    if (value.length > MAX_PROMPT_CHARS)
+      return setMessage({ kind: "error", text: t("operator.prompts.tooLong", { max: MAX_PROMPT_CHARS }) });
+    setMessage(null);
+    save.mutate(
+      { id: prompt.id, prompt: value },
+      {
+        onSuccess: (saved) => {
+          setText(saved.prompt);
+          setMessage({ kind: "success", text: t("operator.prompts.saved", { version: saved.version }) });
+        },
+        onError: () => setMessage({ kind: "error", text: t("operator.saveError") }),
+      },
+    );
+  };
+
+  return (
+    <form className="card prompt-card" onSubmit={submit} noValidate aria-labelledby={`${id}-name`}>
+      <h3 id={`${id}-name`}>{name}</h3>
+      <p id={`${id}-info`} className="prompt-info small muted">
+        {t("operator.prompts.current", { version: prompt.version, date: time.format(prompt.updatedAt) })}
+      </p>
+      <textarea
+        className="prompt-text"
+        rows={8}
+        value={text}
+        aria-labelledby={`${id}-name`}
+        aria-describedby={`${id}-info`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {message && <FormAlert kind={message.kind}>{message.text}</FormAlert>}
+      <div className="button-row">
+        <button type="submit" className="button button-primary" disabled={save.isPending || text.trim() === prompt.prompt.trim()}>
+          {t("operator.prompts.save")}
+        </button>
+      </div>
+      <VersionHistory id={prompt.id} name={name} format={(date) => time.format(date)} />
+    </form>
+  );
+}
+
+function VersionHistory({ id, name, format }: { id: string; name: string; format: (date: Date) => string }) {
+  const { t } = useTranslation();
+  const versions = usePromptVersions(id);
+  return (
+    <details className="version-history">
+      <summary>{t("operator.prompts.history", { name })}</summary>
+      {versions.isError && <FormAlert kind="error">{t("operator.loadError")}</FormAlert>}
+      <ol className="version-list">
+        {versions.data?.map((version) => (
+          <li key={version.version}>
+            <p className="version-meta">
+              <strong>{t("operator.prompts.version", { version: version.version })}</strong>{" "}
+              <span className="muted small">
+                {t("operator.prompts.changed", { who: version.changedBy, date: format(version.createdAt) })}
+              </span>
+            </p>
+            <pre className="version-text">{version.prompt}</pre>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
