@@ -1,9 +1,7 @@
-import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { messages } from "../../src/server/db/schema";
 import { type FakeModelServer, replyTo, startFakeModel } from "../fake-model/server";
 import { signUp } from "../helpers/auth";
-import { eventOf, parseEvents, sendMessage } from "../helpers/chat";
+import { eventOf, messageRows, parseEvents, sendMessage } from "../helpers/chat";
 import { describeEachDatabase } from "../helpers/test-app";
 import { waitFor } from "../helpers/wait";
 
@@ -18,12 +16,7 @@ describeEachDatabase("reply failures never lose the user's message", ({ createAp
     const t = await createApp({ OPENAI_BASE_URL: fake.url, LLM_MAX_RETRIES: "0", ...extra });
     const alice = t.client();
     await signUp(alice, "alice@example.com");
-    const rows = (chatId: string | undefined) =>
-      t.db
-        .select()
-        .from(messages)
-        .where(eq(messages.chatId, chatId ?? ""))
-        .orderBy(asc(messages.position));
+    const rows = (chatId: string | undefined) => messageRows(t.db, chatId);
     return { t, alice, rows };
   };
 

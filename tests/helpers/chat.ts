@@ -1,3 +1,6 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../src/server/db/client";
+import { messages } from "../../src/server/db/schema";
 import { type StreamEvent, streamEventSchema } from "../../src/shared/schemas/chat";
 import type { Agent } from "./agent";
 
@@ -29,4 +32,13 @@ export async function sendMessage(
 
 export function eventOf<T extends StreamEvent["type"]>(events: StreamEvent[], type: T): Extract<StreamEvent, { type: T }> | undefined {
   return events.find((e): e is Extract<StreamEvent, { type: T }> => e.type === type);
+}
+
+/** A chat's message rows in order, read straight from the database. */
+export function messageRows(db: Database, chatId: string | undefined) {
+  return db
+    .select()
+    .from(messages)
+    .where(eq(messages.chatId, chatId ?? ""))
+    .orderBy(asc(messages.position));
 }

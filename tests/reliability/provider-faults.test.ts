@@ -1,15 +1,13 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../src/server/db/schema";
 import { loadEnv } from "../../src/server/env";
 import { createOpenAiProvider } from "../../src/server/llm/openai-provider";
 import { messageSchema, type ReplyErrorCode } from "../../src/shared/schemas/chat";
 import { type FakeModelServer, type RequestRecord, replyTo, type Scenario, startFakeModel } from "../fake-model/server";
 import { signUp } from "../helpers/auth";
-import { eventOf, parseEvents, sendMessage } from "../helpers/chat";
+import { eventOf, messageRows, parseEvents, sendMessage } from "../helpers/chat";
 import { describeEachDatabase, type EnvVars, TEST_ORIGIN, type TestApp } from "../helpers/test-app";
 import { waitFor } from "../helpers/wait";
 
@@ -152,12 +150,7 @@ describeEachDatabase("model provider faults never lose a message", ({ createApp 
     const bob = t.client();
     await signUp(alice, "alice@example.com");
     await signUp(bob, "bob@example.com");
-    const rows = (chatId: string | undefined) =>
-      t.db
-        .select()
-        .from(messages)
-        .where(eq(messages.chatId, chatId ?? ""))
-        .orderBy(asc(messages.position));
+    const rows = (chatId: string | undefined) => messageRows(t.db, chatId);
     return { t, alice, bob, rows };
   };
 

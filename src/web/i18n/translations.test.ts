@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { authErrorCodes } from "../../shared/errors";
 import { de } from "./de";
 import { en } from "./en";
+import { operatorDe } from "./operator-de";
+import { operatorEn } from "./operator-en";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -13,10 +15,11 @@ function flatten(tree: Tree, prefix = ""): Record<string, string> {
   );
 }
 
-describe("translations", () => {
-  const english = flatten(en);
-  const german = flatten(de as Tree);
-
+// The dashboard's texts are their own bundle (loaded with its page); both bundles need the same checks.
+describe.each([
+  { bundle: "app", english: flatten(en), german: flatten(de as Tree) },
+  { bundle: "research dashboard", english: flatten(operatorEn), german: flatten(operatorDe as Tree) },
+])("$bundle translations", ({ english, german }) => {
   it("German has every English key and no other", () => {
     expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
   });
@@ -28,6 +31,10 @@ describe("translations", () => {
       expect(placeholders(german[key] ?? ""), key).toEqual(placeholders(text));
     }
   });
+});
+
+describe("app translations: the spec's catalogue", () => {
+  const english = flatten(en);
 
   it("every auth error code of the catalogue has a message", () => {
     for (const code of authErrorCodes) expect(english[`authErrors.${code}`], code).toBeTruthy();
