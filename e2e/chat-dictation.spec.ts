@@ -110,38 +110,27 @@ test.describe("without the Speech API", () => {
   });
 });
 
-test.describe("on Android", () => {
-  test.use({
-    userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-  });
-  test.beforeEach(async ({ page }) => fakeSpeechRecognition(page));
+const mobileUserAgents = {
+  Android: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  "an iPhone":
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+};
 
-  test("the Dictate button is not shown even though the API exists", async ({ page }) => {
-    await signedInUser(page);
-    const chat = new ChatScreen(page);
-    await chat.goto("/");
-    expect(await page.evaluate(() => "webkitSpeechRecognition" in window)).toBe(true);
-    await expect(chat.sendButton()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Dictate" })).toHaveCount(0);
-  });
-});
+for (const [device, userAgent] of Object.entries(mobileUserAgents)) {
+  test.describe(`on ${device}`, () => {
+    test.use({ userAgent });
+    test.beforeEach(async ({ page }) => fakeSpeechRecognition(page));
 
-test.describe("on an iPhone", () => {
-  test.use({
-    userAgent:
-      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    test("the Dictate button is not shown even though the API exists", async ({ page }) => {
+      await signedInUser(page);
+      const chat = new ChatScreen(page);
+      await chat.goto("/");
+      expect(await page.evaluate(() => "webkitSpeechRecognition" in window)).toBe(true);
+      await expect(chat.sendButton()).toBeVisible();
+      await expect(page.getByRole("button", { name: "Dictate" })).toHaveCount(0);
+    });
   });
-  test.beforeEach(async ({ page }) => fakeSpeechRecognition(page));
-
-  test("the Dictate button is not shown even though the API exists", async ({ page }) => {
-    await signedInUser(page);
-    const chat = new ChatScreen(page);
-    await chat.goto("/");
-    expect(await page.evaluate(() => "webkitSpeechRecognition" in window)).toBe(true);
-    await expect(chat.sendButton()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Dictate" })).toHaveCount(0);
-  });
-});
+}
 
 /** iPadOS Safari introduces itself as a Mac; only the platform with touch points gives it away. */
 const macSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
