@@ -23,8 +23,11 @@ export interface ThrowawayPostgres {
   port: number;
   /** `pg_ctl start` (waits until it accepts connections). */
   start: () => Promise<void>;
-  /** `pg_ctl stop -m fast`: disconnects every client and shuts down. */
-  stop: () => Promise<void>;
+  /**
+   * `pg_ctl stop`: "fast" disconnects every client and shuts down; "immediate" kills every backend at once, like
+   * a crash, so no waiting transaction can still commit during the shutdown.
+   */
+  stop: (mode?: "fast" | "immediate") => Promise<void>;
   /** Stops it (if running) and deletes its data. */
   destroy: () => Promise<void>;
 }
@@ -64,9 +67,9 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     ]);
     running = true;
   };
-  const stop = async () => {
+  const stop = async (mode: "fast" | "immediate" = "fast") => {
     running = false;
-    await asPostgres("pg_ctl", ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "30"]);
+    await asPostgres("pg_ctl", ["stop", "-D", dataDir, "-m", mode, "-w", "-t", "30"]);
   };
   try {
     await asPostgres("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);

@@ -187,17 +187,22 @@ describe.skipIf(skipReason)("PostgreSQL outage while the server runs", () => {
     await blocker.query("lock table messages in access exclusive mode");
     const target = targets[0] as Target;
     const pending = send(target, "waiting for the lock");
-    await waitFor("the insert to wait for the lock", async () => {
-      const { rows } = await blocker.query("select count(*)::int as n from pg_locks where not granted");
-      return rows[0].n > 0;
-    });
-    await postgres.stop();
-    const answer = await pending;
-    expect(answer.status, JSON.stringify(answer.body)).toBe(503);
-    expect(answer.body.code).toBe("service-unavailable");
-    await blocker.end().catch(() => {});
-    expectServerAlive(target);
-    await postgres.start();
+    try {
+      await waitFor("the insert to wait for the lock", async () => {
+        const { rows } = await blocker.query("select count(*)::int as n from pg_locks where not granted");
+        return rows[0].n > 0;
+      });
+      // "immediate", not "fast": a fast shutdown ends the blocker's backend first, and the waiting insert could
+      // take the released lock and commit before its own backend is told to stop.
+      await postgres.stop("immediate");
+      const answer = await pending;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+      expect(answer.body.code).toBe("service-unavailable");
+      expectServerAlive(target);
+    } finally {
+      await blocker.end().catch(() => {});
+      await postgres.start().catch(() => {});
+    }
     await expectRecovered();
   }, 60_000);
 
