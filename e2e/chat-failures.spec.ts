@@ -100,6 +100,28 @@ test("a send refused by the rate limit says so and keeps the typed text in the i
   await expect(chat.sendButton()).toBeEnabled();
 });
 
+test("a send refused because the server is at its live-chat cap says so and keeps the typed text", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto("/");
+  // The server's answer past MAX_LIVE_CHATS (apiError "server-busy").
+  await page.route("**/api/chats/messages", (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "retry-after": "5" },
+      json: { code: "server-busy", message: "Many people are using the assistant right now. Please try again in a few seconds." },
+    }),
+  );
+  const question = "Can I take ibuprofen with a cold?";
+  await chat.send(question);
+
+  await expect(page.getByRole("alert")).toHaveText(
+    "Many people are using the assistant right now. Please try again in a few seconds; your message is still in the input box.",
+  );
+  await expect(chat.input()).toHaveValue(question);
+  await expect(chat.userMessages()).toHaveCount(0);
+});
+
 test("a message over 8,000 characters shows the too-long error, disables Send and sends nothing", async ({ page }) => {
   await signedInUser(page);
   const chat = new ChatScreen(page);

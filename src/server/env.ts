@@ -63,6 +63,9 @@ export const envSchema = z.object({
   RESET_TOKEN_TTL_SECONDS: int(3600, 60),
   MAX_BODY_BYTES: int(64 * 1024, 1024),
   SHUTDOWN_GRACE_SECONDS: int(25, 0),
+  /** Past this many replies streaming at once in one process, new ones get 429 with Retry-After. */
+  MAX_LIVE_CHATS: int(2000, 1),
+  LIVE_CHATS_RETRY_AFTER_SECONDS: int(5, 1),
 
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,

@@ -33,7 +33,7 @@ export async function startServices(env: Env, logger: Logger = createLogger(env.
     logger,
   });
   const provider = createChatProvider(env);
-  const activeReplies = new ActiveReplies();
+  const activeReplies = new ActiveReplies(env.MAX_LIVE_CHATS);
   const app = createApp({ env, db: database.db, auth, provider, activeReplies, logger });
   if (env.RATE_LIMITS === "off") logger.warn("RATE_LIMITS=off: sign-in throttling and rate limits are disabled");
   if (provider.kind === "offline") logger.warn("no language model configured (OPENAI_API_KEY / OPENAI_BASE_URL): demo mode");

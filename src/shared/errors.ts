@@ -21,6 +21,7 @@ export const apiErrorCodes = [
   "not-found",
   "requires-recent-login",
   "too-many-requests",
+  "server-busy",
   "internal",
   "service-unavailable",
 ] as const;
@@ -34,6 +35,8 @@ export const apiErrorStatus: Record<ApiErrorCode, 400 | 401 | 404 | 403 | 413 | 
   "not-found": 404,
   "requires-recent-login": 403,
   "too-many-requests": 429,
+  /** This server process already streams as many replies as it is set to (MAX_LIVE_CHATS); retry shortly. */
+  "server-busy": 429,
   internal: 500,
   /** The database cannot be reached right now (an outage); the request may be retried shortly. */
   "service-unavailable": 503,

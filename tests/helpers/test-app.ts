@@ -172,7 +172,7 @@ export async function createTestApp(overrides: EnvVars = {}, options: TestAppOpt
       db: database.db,
       auth,
       provider,
-      activeReplies: new ActiveReplies(),
+      activeReplies: new ActiveReplies(env.MAX_LIVE_CHATS),
       logger,
       webRoot: join(dataDir, "no-web-build"),
     });

@@ -1,9 +1,44 @@
-/** The replies being streamed right now, so a shutdown can wait for them or stop them (and so save them). */
+/** A place for one live reply, taken before any work is done for it and handed to the stream that uses it. */
+export interface ReplySlot {
+  /** The stream starts: it is live until the returned function is called. */
+  use(controller: AbortController): () => void;
+  /** Gives the place back when no stream took it (the request failed first); a no-op once used. */
+  releaseUnused(): void;
+}
+
+/**
+ * The replies being streamed right now, so that a shutdown can wait for them or stop them (and so save them),
+ * and so that past `max` live replies new ones are refused at once rather than every live one slowing down.
+ */
 export class ActiveReplies {
   private readonly controllers = new Set<AbortController>();
   private readonly idleWaiters = new Set<() => void>();
+  private reserved = 0;
 
-  track(controller: AbortController): () => void {
+  constructor(readonly max = Number.POSITIVE_INFINITY) {}
+
+  /** A slot for one more reply, or undefined when `max` replies are live or about to start. */
+  reserve(): ReplySlot | undefined {
+    if (this.controllers.size + this.reserved >= this.max) return undefined;
+    this.reserved += 1;
+    let state: "reserved" | "used" | "released" = "reserved";
+    const giveBack = () => {
+      if (state === "reserved") this.reserved -= 1;
+    };
+    return {
+      use: (controller) => {
+        giveBack();
+        state = "used";
+        return this.track(controller);
+      },
+      releaseUnused: () => {
+        giveBack();
+        if (state === "reserved") state = "released";
+      },
+    };
+  }
+
+  private track(controller: AbortController): () => void {
     this.controllers.add(controller);
     return () => {
       this.controllers.delete(controller);

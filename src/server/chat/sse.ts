@@ -1,6 +1,6 @@
 import type { StreamEvent } from "../../shared/schemas/chat";
 import type { Logger } from "../logger";
-import type { ActiveReplies } from "./active-replies";
+import type { ReplySlot } from "./active-replies";
 
 const encoder = new TextEncoder();
 
@@ -10,10 +10,10 @@ const encoder = new TextEncoder();
  */
 export function sseResponse(
   events: (signal: AbortSignal) => AsyncGenerator<StreamEvent>,
-  { requestSignal, logger, active }: { requestSignal: AbortSignal; logger: Logger; active: ActiveReplies },
+  { requestSignal, logger, slot }: { requestSignal: AbortSignal; logger: Logger; slot: ReplySlot },
 ): Response {
   const abort = new AbortController();
-  const untrack = active.track(abort);
+  const untrack = slot.use(abort);
   const signal = AbortSignal.any([requestSignal, abort.signal]);
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {

@@ -9,6 +9,7 @@ const defaultMessages: Record<ApiErrorCode, string> = {
   "not-found": "Not found.",
   "requires-recent-login": "Recent login required.",
   "too-many-requests": "Too many requests. Please try again later.",
+  "server-busy": "Many people are using the assistant right now. Please try again in a few seconds.",
   internal: "Something went wrong on our side.",
   "service-unavailable": "The service is temporarily unavailable. Please try again in a moment.",
 };

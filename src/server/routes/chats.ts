@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { chatIdSchema, regenerateSchema, sendMessageSchema } from "../../shared/schemas/chat";
 import type { Auth } from "../auth/auth";
-import type { ActiveReplies } from "../chat/active-replies";
+import type { ActiveReplies, ReplySlot } from "../chat/active-replies";
 import { type ReplyDeps, streamReply, toChatMessage } from "../chat/reply";
 import { sseResponse } from "../chat/sse";
 import { chatBelongsTo, createChat, deleteAllChats, deleteChat, getChatWithMessages, listChats } from "../db/queries/chats";
@@ -13,6 +14,28 @@ import { parseJson } from "../http/parse-json";
 import { rateLimit } from "../http/rate-limit";
 import { type AuthedEnv, requireSession } from "../http/session";
 import { classifyRedFlags } from "../safety/red-flags";
+
+type ReplyEnv = { Variables: AuthedEnv["Variables"] & { replySlot: ReplySlot } };
+
+/**
+ * Takes a place for one more live reply before anything is saved, or answers 429 with Retry-After when the
+ * process already streams its maximum: new chats wait a little rather than every live one slowing down.
+ */
+function liveReplyCap(activeReplies: ActiveReplies, retryAfterSeconds: number) {
+  return createMiddleware<ReplyEnv>(async (c, next) => {
+    const slot = activeReplies.reserve();
+    if (!slot) {
+      c.header("Retry-After", String(retryAfterSeconds));
+      return apiError(c as unknown as Context, "server-busy");
+    }
+    c.set("replySlot", slot);
+    try {
+      await next();
+    } finally {
+      slot.releaseUnused();
+    }
+  });
+}
 
 const ipKey = (ip: string | undefined) => (ip ? `chat:ip:${ip}` : undefined);
 
@@ -30,6 +53,7 @@ export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { 
       { key: (c) => ipKey(clientIp(c, env.TRUST_PROXY)), max: env.CHAT_RATE_LIMIT_PER_IP, windowSeconds },
     ],
   });
+  const liveCap = liveReplyCap(activeReplies, env.LIVE_CHATS_RETRY_AFTER_SECONDS);
   return new Hono<AuthedEnv>()
     .use(requireSession(auth))
     .get("/", async (c) => {
@@ -50,7 +74,7 @@ export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { 
       if (!deleted) return apiError(c, "not-found", "Chat not found.");
       return c.json({ deleted: true });
     })
-    .post("/messages", sendLimit, async (c) => {
+    .post("/messages", liveCap, sendLimit, async (c) => {
       const parsed = await parseJson(c, sendMessageSchema);
       if (!parsed.ok) return parsed.response;
       const userId = c.var.session.user.id;
@@ -65,10 +89,10 @@ export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { 
           yield { type: "start", chatId, userMessage };
           yield* streamReply(deps, { chatId, language, signal });
         },
-        { requestSignal: c.req.raw.signal, logger, active: activeReplies },
+        { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot },
       );
     })
-    .post("/:id/regenerate", sendLimit, async (c) => {
+    .post("/:id/regenerate", liveCap, sendLimit, async (c) => {
       const chatId = chatIdParam(c.req.param("id"));
       if (!chatId || !(await chatBelongsTo({ db, userId: c.var.session.user.id, chatId })))
         return apiError(c, "not-found", "Chat not found.");
@@ -82,7 +106,7 @@ export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { 
           yield { type: "start", chatId, userMessage: null };
           yield* streamReply(deps, { chatId, language: parsed.data.language, signal });
         },
-        { requestSignal: c.req.raw.signal, logger, active: activeReplies },
+        { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot },
       );
     });
 }

@@ -191,6 +191,8 @@ export const de: TranslationShape = {
     },
     tooLong: "Ihre Nachricht ist zu lang. Bitte kürzen Sie sie auf höchstens {{max}} Zeichen.",
     sendFailed: "Ihre Nachricht konnte nicht gesendet werden. Sie steht noch im Eingabefeld; bitte versuchen Sie es erneut.",
+    sendBusy:
+      "Gerade nutzen sehr viele Menschen den Assistenten. Bitte versuchen Sie es in ein paar Sekunden erneut; Ihre Nachricht steht noch im Eingabefeld.",
     sendRateLimited: "Sie senden sehr schnell Nachrichten. Bitte warten Sie einen Moment; Ihre Nachricht steht noch im Eingabefeld.",
     sendSignedOut: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an; Ihre Nachricht steht noch im Eingabefeld.",
     sendUnavailable:

@@ -188,6 +188,7 @@ export const en = {
     },
     tooLong: "Your message is too long. Please shorten it to at most {{max}} characters.",
     sendFailed: "Your message could not be sent. It is still in the input box; please try again.",
+    sendBusy: "Many people are using the assistant right now. Please try again in a few seconds; your message is still in the input box.",
     sendRateLimited: "You are sending messages very quickly. Please wait a moment and try again; your message is still in the input box.",
     sendSignedOut: "Your session has ended. Please sign in again; your message is still in the input box.",
     sendUnavailable: "The service is temporarily unavailable. Your message is still in the input box; please try again in a moment.",

@@ -87,6 +87,7 @@ export function ChatPage() {
 }
 
 function sendErrorText(error: Error, t: ReturnType<typeof useTranslation>["t"]): string {
+  if (error instanceof ApiError && error.code === "server-busy") return t("chat.sendBusy");
   if (error instanceof ApiError && error.status === 429) return t("chat.sendRateLimited");
   if (error instanceof ApiError && error.status === 401) return t("chat.sendSignedOut");
   if (isServiceUnavailable(error)) return t("chat.sendUnavailable");
