@@ -103,6 +103,13 @@ export function streamDirect(modelUrl: string, text: string): Promise<StreamResu
   });
 }
 
+/** Tells the fake model what to answer next (its `POST /__next`), e.g. a reply far longer than any question. */
+export async function queueReply(modelUrl: string, scenario: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${modelUrl.replace(/\/v1$/, "")}/__next`, { method: "POST", body: JSON.stringify(scenario) });
+  if (!response.ok) throw new Error(`the fake model refused the queued reply (${response.status})`);
+  await response.text();
+}
+
 /** Signs up a new user and returns the session cookie. */
 export async function signUp(base: string, email: string): Promise<string> {
   const payload = JSON.stringify({ email, password: "bench-password-8e2f1c", name: "Bench", languageCode: "en" });

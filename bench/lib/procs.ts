@@ -99,6 +99,8 @@ export interface ServerOptions {
   /** Run `npm start` (scripts/start.mjs) instead of the built entry directly; no probe then. */
   viaNpmStart?: boolean;
   extraEnv?: Record<string, string>;
+  /** Extra node flags for the server (e.g. --cpu-prof when profiling); not with viaNpmStart. */
+  nodeArgs?: string[];
 }
 
 /** Starts the built server on a free port (RATE_LIMITS=off) and waits for its first 200. */
@@ -123,7 +125,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const log = openSync(options.logFile, "a");
   const args = options.viaNpmStart
     ? ["start", "--silent"]
-    : ["--expose-gc", "--import", join(projectRoot, "bench/probe.mjs"), join(projectRoot, "dist/server/index.js")];
+    : [...(options.nodeArgs ?? []), "--expose-gc", "--import", join(projectRoot, "bench/probe.mjs"), join(projectRoot, "dist/server/index.js")];
   const started = performance.now();
   const child = options.viaNpmStart
     ? spawn("npm", args, { cwd: projectRoot, env, stdio: ["ignore", log, log], detached: true })

@@ -15,6 +15,7 @@ import { clientIp } from "./http/client-ip";
 import { isExposedAuthRoute } from "./http/exposed-auth-routes";
 import { requestLog } from "./http/request-log";
 import { sameOrigin } from "./http/same-origin";
+import { SessionLookup } from "./http/session-lookup";
 import type { ChatProvider } from "./llm/types";
 import type { Logger } from "./logger";
 import { webDistFolder } from "./paths";
@@ -80,13 +81,14 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
     return withoutSessionToken(await withErrorCode(c, response));
   });
 
+  const sessions = new SessionLookup(auth, db);
   app.route("/api", publicConfigRoutes(env));
   app.route("/api/health", healthRoutes({ db, provider }));
-  app.route("/api/profile", profileRoutes({ auth, db, operatorEmails: env.OPERATOR_EMAILS }));
-  app.route("/api/account", accountRoutes({ auth, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }));
-  app.route("/api/chats", chatRoutes({ auth, env, db, provider, activeReplies, logger, redact: redactionFor(env) }));
-  app.route("/api/messages", messageRoutes({ auth, db }));
-  app.route("/api/operator", operatorRoutes({ auth, db, operatorEmails: env.OPERATOR_EMAILS }));
+  app.route("/api/profile", profileRoutes({ sessions, db, operatorEmails: env.OPERATOR_EMAILS }));
+  app.route("/api/account", accountRoutes({ sessions, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }));
+  app.route("/api/chats", chatRoutes({ sessions, env, db, provider, activeReplies, logger, redact: redactionFor(env) }));
+  app.route("/api/messages", messageRoutes({ sessions, db }));
+  app.route("/api/operator", operatorRoutes({ sessions, db, operatorEmails: env.OPERATOR_EMAILS }));
   app.all("/api/*", (c) => apiError(c, "not-found"));
 
   serveWebApp(app, webRoot, logger);

@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, inject } from "vitest";
 import { createApp } from "../../src/server/app";
-import { createAuth } from "../../src/server/auth/auth";
+import { type Auth, createAuth } from "../../src/server/auth/auth";
 import { ActiveReplies } from "../../src/server/chat/active-replies";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { seedDefaultPrompts } from "../../src/server/db/queries/prompts";
@@ -42,6 +42,7 @@ export interface TestApp {
   kind: DbKind;
   app: ReturnType<typeof createApp>;
   db: Database;
+  auth: Auth;
   env: Env;
   dataDir: string;
   outboxDir: string;
@@ -183,6 +184,7 @@ export async function createTestApp(overrides: EnvVars = {}, options: TestAppOpt
       kind,
       app,
       db: database.db,
+      auth,
       env,
       dataDir,
       outboxDir,

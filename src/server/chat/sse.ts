@@ -17,14 +17,26 @@ export function sseResponse(
   const signal = AbortSignal.any([requestSignal, abort.signal]);
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
+      // Events that arrive together (a fast model sends many tokens per network read) leave in one write; a
+      // lone event leaves at the end of the current turn of the event loop, so nothing waits for a timer.
+      let pending: string[] = [];
+      const flush = () => {
+        if (pending.length === 0) return;
+        const text = pending.join("");
+        pending = [];
+        if (!signal.aborted) controller.enqueue(encoder.encode(text));
+      };
       try {
         for await (const event of events(signal)) {
-          if (!signal.aborted) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+          if (signal.aborted) continue;
+          if (pending.length === 0) setImmediate(flush);
+          pending.push(`data: ${JSON.stringify(event)}\n\n`);
         }
       } catch (error) {
         logger.error("reply stream failed", { error: error instanceof Error ? error.stack : String(error) });
       } finally {
         try {
+          flush();
           controller.close();
         } catch {
           // Already closed because the client cancelled.

@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import type { Env } from "../env";
 import { cleanTitle, replySampling, titleSampling } from "./sampling";
+import { sseContent } from "./sse-content";
 import type { ChatProvider } from "./types";
 
 /** Any OpenAI-compatible Chat Completions endpoint, through the official SDK. */
@@ -25,27 +26,26 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       // SDK's timeout no longer counts, so a stream that stalls is cut by our own idle timer, which runs only
       // while we wait for the next chunk (never during the wait for headers or between retries).
       const idle = new AbortController();
-      const request = client.chat.completions.create(
-        { model, messages, stream: true, ...replySampling },
-        { signal: AbortSignal.any([signal, idle.signal]) },
-      );
-      let stream: Awaited<typeof request> | undefined;
+      const request = client.chat.completions
+        .create({ model, messages, stream: true, ...replySampling }, { signal: AbortSignal.any([signal, idle.signal]) })
+        .asResponse();
+      let response: Response | undefined;
       try {
         // The SDK's wait before a retry ignores the signal: a caller who has gone away is not kept waiting.
-        stream = await unlessAborted(request, signal);
+        response = await unlessAborted(request, signal);
       } catch (error) {
         if (signal.aborted) return;
         throw error;
       }
-      if (!stream) return;
+      if (!response) return;
+      if (!response.body) throw new EmptyReplyError();
 
       const startIdleTimer = () => setTimeout(() => idle.abort(), env.LLM_IDLE_TIMEOUT_MS);
       let timer = startIdleTimer();
       let wrote = false;
       try {
-        for await (const chunk of stream) {
+        for await (const text of sseContent(response.body, response.headers)) {
           clearTimeout(timer);
-          const text = chunk.choices.at(-1)?.delta?.content;
           if (text) {
             wrote = true;
             yield text;
@@ -59,7 +59,7 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       } finally {
         clearTimeout(timer);
       }
-      // An abort ends the SDK's stream without an error.
+      // An abort can end the body without an error.
       if (idle.signal.aborted) throw new IdleTimeoutError();
       if (signal.aborted) return;
       if (!wrote) throw new EmptyReplyError();

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
-import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import { exportUserData } from "../db/queries/export";
 import { deleteUserWithData } from "../db/queries/users";
 import { apiError } from "../http/api-error";
 import { type AuthedEnv, requireSession } from "../http/session";
+import type { SessionLookup } from "../http/session-lookup";
 
 // better-auth's cookie names, plain and with the __Secure- prefix it uses on https.
 const sessionCookieNames = [
@@ -15,9 +15,9 @@ const sessionCookieNames = [
   "__Secure-better-auth.session_data",
 ];
 
-export function accountRoutes({ auth, db, recentLoginSeconds }: { auth: Auth; db: Database; recentLoginSeconds: number }) {
+export function accountRoutes({ sessions, db, recentLoginSeconds }: { sessions: SessionLookup; db: Database; recentLoginSeconds: number }) {
   return new Hono<AuthedEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(sessions))
     .get("/export", async (c) => {
       const data = await exportUserData({ db, userId: c.var.session.user.id });
       c.header("Content-Disposition", `attachment; filename="health-chat-data-${new Date().toISOString().slice(0, 10)}.json"`);

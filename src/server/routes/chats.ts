@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { chatIdSchema, regenerateSchema, sendMessageSchema } from "../../shared/schemas/chat";
-import type { Auth } from "../auth/auth";
 import type { ActiveReplies, ReplySlot } from "../chat/active-replies";
 import { type ReplyDeps, streamReply, toChatMessage } from "../chat/reply";
 import { sseResponse } from "../chat/sse";
@@ -13,6 +12,7 @@ import { clientIp } from "../http/client-ip";
 import { parseJson } from "../http/parse-json";
 import { rateLimit } from "../http/rate-limit";
 import { type AuthedEnv, requireSession } from "../http/session";
+import type { SessionLookup } from "../http/session-lookup";
 import { classifyRedFlags } from "../safety/red-flags";
 
 type ReplyEnv = { Variables: AuthedEnv["Variables"] & { replySlot: ReplySlot } };
@@ -42,7 +42,12 @@ const ipKey = (ip: string | undefined) => (ip ? `chat:ip:${ip}` : undefined);
 /** A chat id from the path, or undefined when it is not one (answered as not found, never a 500). */
 const chatIdParam = (value: string | undefined) => chatIdSchema.safeParse(value).data;
 
-export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { auth: Auth; env: Env; activeReplies: ActiveReplies }) {
+export function chatRoutes({
+  sessions,
+  env,
+  activeReplies,
+  ...deps
+}: ReplyDeps & { sessions: SessionLookup; env: Env; activeReplies: ActiveReplies }) {
   const { db, logger } = deps;
   const windowSeconds = env.CHAT_RATE_LIMIT_WINDOW_SECONDS;
   const sendLimit = rateLimit({
@@ -55,7 +60,7 @@ export function chatRoutes({ auth, env, activeReplies, ...deps }: ReplyDeps & { 
   });
   const liveCap = liveReplyCap(activeReplies, env.LIVE_CHATS_RETRY_AFTER_SECONDS);
   return new Hono<AuthedEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(sessions))
     .get("/", async (c) => {
       // NUL cannot be stored, so it cannot match either (and PostgreSQL refuses it in a parameter).
       const search = c.req.query("q")?.replaceAll("\u0000", "").trim().slice(0, 200) || undefined;

@@ -1,17 +1,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { feedbackReasonRequestSchema, feedbackRequestSchema } from "../../shared/schemas/chat";
-import type { Auth } from "../auth/auth";
 import { toChatMessage } from "../chat/reply";
 import type { Database } from "../db/client";
 import { setFeedbackReason, toggleFeedback } from "../db/queries/messages";
 import { apiError } from "../http/api-error";
 import { parseJson } from "../http/parse-json";
 import { type AuthedEnv, requireSession } from "../http/session";
+import type { SessionLookup } from "../http/session-lookup";
 
-export function messageRoutes({ auth, db }: { auth: Auth; db: Database }) {
+export function messageRoutes({ sessions, db }: { sessions: SessionLookup; db: Database }) {
   return new Hono<AuthedEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(sessions))
     .put("/:id/feedback", async (c) => {
       const messageId = z.uuid().safeParse(c.req.param("id")).data;
       const parsed = await parseJson(c, feedbackRequestSchema);

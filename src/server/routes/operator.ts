@@ -9,7 +9,6 @@ import {
   updatePromptSchema,
   userSearchSchema,
 } from "../../shared/schemas/research";
-import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import { listPrompts, listPromptVersions, setPrompt } from "../db/queries/prompts";
 import { dailyStats } from "../db/queries/research";
@@ -19,6 +18,7 @@ import { requireOperator } from "../http/operator";
 import { containsNul, parseJson } from "../http/parse-json";
 import { parseQuery } from "../http/parse-query";
 import type { AuthedEnv } from "../http/session";
+import type { SessionLookup } from "../http/session-lookup";
 import { PROMPT_IDS } from "../prompts/defaults";
 import { ratedRepliesForResearch, researchExport } from "../research/exports";
 
@@ -26,9 +26,9 @@ const DISLIKED_TABLE_ROWS = 200;
 const promptIds: string[] = Object.values(PROMPT_IDS);
 
 /** The research team's tools: statistics, disliked replies, exports, users and prompts. Operators only. */
-export function operatorRoutes({ auth, db, operatorEmails }: { auth: Auth; db: Database; operatorEmails: string[] }) {
+export function operatorRoutes({ sessions, db, operatorEmails }: { sessions: SessionLookup; db: Database; operatorEmails: string[] }) {
   return new Hono<AuthedEnv>()
-    .use(requireOperator(auth, operatorEmails))
+    .use(requireOperator(sessions, operatorEmails))
     .get("/stats", async (c) => {
       const query = parseQuery(c, dateRangeSchema);
       if (!query.ok) return query.response;

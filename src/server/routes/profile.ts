@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { updateLanguageSchema } from "../../shared/schemas/profile";
-import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import { getProfile, saveLanguage } from "../db/queries/profiles";
 import { isOperator } from "../http/operator";
 import { parseJson } from "../http/parse-json";
 import { type AuthedEnv, requireSession } from "../http/session";
+import type { SessionLookup } from "../http/session-lookup";
 
-export function profileRoutes({ auth, db, operatorEmails }: { auth: Auth; db: Database; operatorEmails: string[] }) {
+export function profileRoutes({ sessions, db, operatorEmails }: { sessions: SessionLookup; db: Database; operatorEmails: string[] }) {
   return new Hono<AuthedEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(sessions))
     .get("/", async (c) => {
       const profile = await getProfile({ db, userId: c.var.session.user.id });
       const { email } = c.var.session.user;

@@ -1,0 +1,67 @@
+import OpenAI from "openai";
+
+/**
+ * The reply text of a streamed Chat Completions response body, one piece per network read (every token that
+ * arrived in that read, joined). The SDK's own stream parser copies its whole buffer once per event, which
+ * costs far more than the relay itself when a fast model sends many events per read. Like the SDK, an event
+ * that is not JSON fails the stream and an `error` object in an event becomes an APIError; text that arrived
+ * before either is still yielded first. Stops at `[DONE]`; cancels the body when the caller stops early.
+ */
+export async function* sseContent(body: ReadableStream<Uint8Array>, headers: Headers): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let heldCarriageReturn = false;
+  let finished = false;
+  try {
+    while (!finished) {
+      const { value, done } = await reader.read();
+      let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (heldCarriageReturn) text = `\r${text}`;
+      // A CR at the end of a read may be the first half of a CRLF; decide once the next read is in.
+      heldCarriageReturn = !done && text.endsWith("\r");
+      if (heldCarriageReturn) text = text.slice(0, -1);
+      buffer += text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+      if (done) buffer += "\n\n";
+
+      let collected = "";
+      let start = 0;
+      try {
+        for (let end = buffer.indexOf("\n\n"); end >= 0 && !finished; end = buffer.indexOf("\n\n", start)) {
+          const data = eventData(buffer.slice(start, end));
+          start = end + 2;
+          if (data === undefined) continue;
+          if (data === "[DONE]") finished = true;
+          else collected += contentOf(JSON.parse(data), headers);
+        }
+      } catch (error) {
+        if (collected) yield collected;
+        throw error;
+      }
+      buffer = buffer.slice(start);
+      if (collected) yield collected;
+      if (done) finished = true;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/** The `data:` lines of one event, joined, or undefined when it has none (a comment or a keep-alive). */
+function eventData(event: string): string | undefined {
+  let data: string | undefined;
+  for (const line of event.split("\n")) {
+    if (!line.startsWith("data:")) continue;
+    const value = line.startsWith("data: ") ? line.slice(6) : line.slice(5);
+    data = data === undefined ? value : `${data}\n${value}`;
+  }
+  return data;
+}
+
+type Chunk = { error?: unknown; choices?: { delta?: { content?: unknown } }[] };
+
+function contentOf(chunk: Chunk, headers: Headers): string {
+  if (chunk?.error) throw new OpenAI.APIError(undefined, chunk.error as object, undefined, headers);
+  const content = chunk?.choices?.at(-1)?.delta?.content;
+  return typeof content === "string" ? content : "";
+}
