@@ -125,7 +125,13 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const log = openSync(options.logFile, "a");
   const args = options.viaNpmStart
     ? ["start", "--silent"]
-    : [...(options.nodeArgs ?? []), "--expose-gc", "--import", join(projectRoot, "bench/probe.mjs"), join(projectRoot, "dist/server/index.js")];
+    : [
+        ...(options.nodeArgs ?? []),
+        "--expose-gc",
+        "--import",
+        join(projectRoot, "bench/probe.mjs"),
+        join(projectRoot, "dist/server/index.js"),
+      ];
   const started = performance.now();
   const child = options.viaNpmStart
     ? spawn("npm", args, { cwd: projectRoot, env, stdio: ["ignore", log, log], detached: true })
