@@ -22,6 +22,8 @@ describeEachDatabase("a conversation", ({ createApp }) => {
 
   it("creates a chat from the first message, streams the reply and saves both as rows", async () => {
     const { t, alice } = await setup();
+    // Paced like a real model, so the reply arrives in pieces (tokens that arrive together leave together).
+    fake.queue({ kind: "reply", delayMs: 5 }, { when: "Is coffee bad" });
     const first = await sendMessage(alice, "Is coffee bad for my heart?");
     expect(first.response.status).toBe(200);
     expect(first.response.headers.get("content-type")).toContain("text/event-stream");

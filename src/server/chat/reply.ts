@@ -44,11 +44,27 @@ export function toChatMessage(row: Message): ChatMessage {
  */
 export async function* streamReply(
   { db, provider, logger, redact }: ReplyDeps,
-  { chatId, language, signal }: { chatId: string; language: Language; signal: AbortSignal },
+  {
+    chatId,
+    language,
+    signal,
+    history: known,
+    systemPrompt: prefetched,
+  }: {
+    chatId: string;
+    language: Language;
+    signal: AbortSignal;
+    /** The chat's messages when the caller has them at hand (a chat it has just created), saving a query. */
+    history?: Message[];
+    /** The system prompt row when the caller fetched it alongside saving the user's message. */
+    systemPrompt?: Awaited<ReturnType<typeof getPrompt>>;
+  },
 ): AsyncGenerator<StreamEvent> {
   const started = performance.now();
-  const history = await listMessages({ db, chatId });
-  const stored = await getPrompt({ db, id: PROMPT_IDS.system });
+  const [history, stored] = await Promise.all([
+    known ?? listMessages({ db, chatId }),
+    prefetched ?? getPrompt({ db, id: PROMPT_IDS.system }),
+  ]);
   const systemPrompt = stored?.prompt ?? defaultPrompts.system;
   // What generated this reply, stored with it for research (never shown to the user).
   const origin = () => ({

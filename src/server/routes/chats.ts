@@ -4,8 +4,9 @@ import { chatIdSchema, regenerateSchema, sendMessageSchema } from "../../shared/
 import type { ActiveReplies, ReplySlot } from "../chat/active-replies";
 import { type ReplyDeps, streamReply, toChatMessage } from "../chat/reply";
 import { sseResponse } from "../chat/sse";
-import { chatBelongsTo, createChat, deleteAllChats, deleteChat, getChatWithMessages, listChats } from "../db/queries/chats";
-import { appendMessage, deleteTrailingReply, listMessages } from "../db/queries/messages";
+import { chatBelongsTo, deleteAllChats, deleteChat, getChatWithMessages, listChats } from "../db/queries/chats";
+import { appendMessage, createChatWithMessage, deleteTrailingReply, listMessages } from "../db/queries/messages";
+import { getPrompt } from "../db/queries/prompts";
 import type { Env } from "../env";
 import { apiError } from "../http/api-error";
 import { clientIp } from "../http/client-ip";
@@ -13,6 +14,7 @@ import { parseJson } from "../http/parse-json";
 import { rateLimit } from "../http/rate-limit";
 import { type AuthedEnv, requireSession } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
+import { PROMPT_IDS } from "../prompts/defaults";
 import { classifyRedFlags } from "../safety/red-flags";
 
 type ReplyEnv = { Variables: AuthedEnv["Variables"] & { replySlot: ReplySlot } };
@@ -86,13 +88,20 @@ export function chatRoutes({
       const { chatId: requestedId, text, language } = parsed.data;
       if (requestedId && !(await chatBelongsTo({ db, userId, chatId: requestedId }))) return apiError(c, "not-found", "Chat not found.");
       // The user's message is saved before the model is called, so it survives any failure that follows.
-      const chatId = requestedId ?? (await createChat({ db, userId })).id;
       const { categories: redFlags } = classifyRedFlags(text);
-      const userMessage = toChatMessage(await appendMessage({ db, message: { chatId, sender: "user", text, redFlags, language } }));
+      const message = { sender: "user" as const, text, redFlags, language };
+      // The system prompt is read alongside (on PostgreSQL, in parallel on another connection).
+      const [saved, systemPrompt] = await Promise.all([
+        requestedId ? appendMessage({ db, message: { ...message, chatId: requestedId } }) : createChatWithMessage({ db, userId, message }),
+        getPrompt({ db, id: PROMPT_IDS.system }),
+      ]);
+      const chatId = saved.chatId;
+      // A chat created just now holds only this message; an existing one is read back with it.
+      const history = requestedId ? undefined : [saved];
       return sseResponse(
         async function* (signal) {
-          yield { type: "start", chatId, userMessage };
-          yield* streamReply(deps, { chatId, language, signal });
+          yield { type: "start", chatId, userMessage: toChatMessage(saved) };
+          yield* streamReply(deps, { chatId, language, signal, history, systemPrompt });
         },
         { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot },
       );
@@ -104,12 +113,12 @@ export function chatRoutes({
       const parsed = await parseJson(c, regenerateSchema);
       if (!parsed.ok) return parsed.response;
       await deleteTrailingReply({ db, chatId });
-      const last = (await listMessages({ db, chatId })).at(-1);
-      if (last?.sender !== "user") return apiError(c, "bad-request", "There is no message to answer.");
+      const history = await listMessages({ db, chatId });
+      if (history.at(-1)?.sender !== "user") return apiError(c, "bad-request", "There is no message to answer.");
       return sseResponse(
         async function* (signal) {
           yield { type: "start", chatId, userMessage: null };
-          yield* streamReply(deps, { chatId, language: parsed.data.language, signal });
+          yield* streamReply(deps, { chatId, language: parsed.data.language, signal, history });
         },
         { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot },
       );

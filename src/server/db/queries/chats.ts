@@ -32,12 +32,6 @@ export async function getChatWithMessages({ db, userId, chatId }: Owned & { chat
   return { id: chat.id, title: chat.title, updatedAt: chat.updatedAt, messages: rows };
 }
 
-export async function createChat({ db, userId }: Owned) {
-  const [chat] = await db.insert(chats).values({ userId }).returning();
-  if (!chat) throw new Error("insert returned no chat");
-  return chat;
-}
-
 export async function chatBelongsTo({ db, userId, chatId }: Owned & { chatId: string }) {
   const [row] = await db
     .select({ id: chats.id })

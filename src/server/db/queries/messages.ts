@@ -6,31 +6,54 @@ type NewMessage = Pick<Message, "chatId" | "sender" | "text"> &
   Partial<Pick<Message, "status" | "errorCode" | "redFlags" | "language" | "model" | "promptVersion" | "latencyMs">>;
 
 /**
- * Appends a message at the chat's next position and touches the chat's time. Writers to one chat (two tabs
- * sending at once, a reply saved while the next message arrives) are serialised by a lock on the chat row, so
- * each takes the next position in turn; the unique (chat, position) index stays as the safety net, and a
- * writer it refuses tries again.
+ * Appends a message at the chat's next position and touches the chat's time, in one statement (one round
+ * trip). The update of the chat row locks it, so writers to one chat (two tabs sending at once, a reply saved
+ * while the next message arrives) queue behind each other; one that still computed a taken position (its
+ * snapshot predates the other's commit) is refused by the unique (chat, position) index and tries again.
  */
 export async function appendMessage({ db, message }: { db: Database; message: NewMessage }): Promise<Message> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, message.chatId)).for("update");
-        const [row] = await tx
-          .insert(messages)
-          .values({
-            ...message,
-            position: sql`(select coalesce(max(${messages.position}), -1) + 1 from ${messages} where ${messages.chatId} = ${message.chatId})`,
-          })
-          .returning();
-        await tx.update(chats).set({ updatedAt: new Date() }).where(eq(chats.id, message.chatId));
-        if (!row) throw new Error("insert returned no message");
-        return row;
-      });
+      const touched = db
+        .$with("touched")
+        .as(db.update(chats).set({ updatedAt: new Date() }).where(eq(chats.id, message.chatId)).returning({ id: chats.id }));
+      const [row] = await db
+        .with(touched)
+        .insert(messages)
+        .values({
+          ...message,
+          // Null (refused by NOT NULL) when the chat is gone, e.g. deleted while its reply was streaming.
+          chatId: sql`(select ${touched.id} from ${touched})`,
+          position: sql`(select coalesce(max(${messages.position}), -1) + 1 from ${messages} where ${messages.chatId} = ${message.chatId})`,
+        })
+        .returning();
+      if (!row) throw new Error("insert returned no message");
+      return row;
     } catch (error) {
-      if (attempt >= 4 || !isUniqueViolation(error)) throw error;
+      if (attempt >= 9 || !isUniqueViolation(error)) throw error;
     }
   }
+}
+
+/** Creates a chat with its first message in one statement; nobody else can write to it yet. */
+export async function createChatWithMessage({
+  db,
+  userId,
+  message,
+}: {
+  db: Database;
+  userId: string;
+  message: Omit<NewMessage, "chatId">;
+}): Promise<Message> {
+  const chatId = crypto.randomUUID();
+  const created = db.$with("created").as(db.insert(chats).values({ id: chatId, userId }).returning({ id: chats.id }));
+  const [row] = await db
+    .with(created)
+    .insert(messages)
+    .values({ ...message, chatId: sql`(select ${created.id} from ${created})`, position: 0 })
+    .returning();
+  if (!row) throw new Error("insert returned no message");
+  return row;
 }
 
 function isUniqueViolation(error: unknown): boolean {
