@@ -14,6 +14,8 @@ export interface StreamResult {
   deltas: number;
   text: string;
   status: number;
+  /** The Retry-After header, when the response had one. */
+  retryAfter?: string;
   /** Our endpoint only: the saved reply's text from the `done` event, or the error code. */
   doneText?: string;
   error?: string;
@@ -22,7 +24,14 @@ export interface StreamResult {
 type OnData = (data: string, mark: (text: string) => void) => void;
 
 /** POSTs JSON and reads server-sent events; `onData` turns each `data:` payload into reply text. */
-function postStream(url: string, body: unknown, headers: Record<string, string>, onData: OnData, retried = false): Promise<StreamResult> {
+function postStream(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  onData: OnData,
+  onResponse?: (status: number) => void,
+  retried = false,
+): Promise<StreamResult> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const started = performance.now();
@@ -40,6 +49,9 @@ function postStream(url: string, body: unknown, headers: Record<string, string>,
       { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
       (res) => {
         result.status = res.statusCode ?? 0;
+        const retryAfter = res.headers["retry-after"];
+        if (typeof retryAfter === "string") result.retryAfter = retryAfter;
+        onResponse?.(result.status);
         res.setEncoding("utf8");
         let buffer = "";
         res.on("data", (chunk: string) => {
@@ -62,7 +74,7 @@ function postStream(url: string, body: unknown, headers: Record<string, string>,
     req.on("error", (error: NodeJS.ErrnoException) => {
       // A kept-alive socket the server closed just as we reused it (Node's documented race): send again once.
       if (req.reusedSocket && error.code === "ECONNRESET" && !retried && result.status === 0)
-        resolve(postStream(url, body, headers, onData, true));
+        resolve(postStream(url, body, headers, onData, onResponse, true));
       else reject(error);
     });
     req.end(payload);
@@ -70,15 +82,26 @@ function postStream(url: string, body: unknown, headers: Record<string, string>,
 }
 
 /** Sends a message through our chat endpoint (signed in; a new chat unless chatId is given). */
-export function streamViaServer(base: string, cookie: string, text: string): Promise<StreamResult> {
+export function streamViaServer(
+  base: string,
+  cookie: string,
+  text: string,
+  { chatId, onResponse }: { chatId?: string; onResponse?: (status: number) => void } = {},
+): Promise<StreamResult> {
   let doneText: string | undefined;
   let error: string | undefined;
-  return postStream(`${base}/api/chats/messages`, { text, language: "en" }, { cookie, origin: base }, (data, mark) => {
-    const event = JSON.parse(data) as { type: string; text?: string; message?: { text: string }; code?: string };
-    if (event.type === "delta") mark(event.text ?? "");
-    else if (event.type === "done") doneText = event.message?.text;
-    else if (event.type === "error") error = event.code;
-  }).then((result) => ({ ...result, doneText, error }));
+  return postStream(
+    `${base}/api/chats/messages`,
+    { chatId, text, language: "en" },
+    { cookie, origin: base },
+    (data, mark) => {
+      const event = JSON.parse(data) as { type: string; text?: string; message?: { text: string }; code?: string };
+      if (event.type === "delta") mark(event.text ?? "");
+      else if (event.type === "done") doneText = event.message?.text;
+      else if (event.type === "error") error = event.code;
+    },
+    onResponse,
+  ).then((result) => ({ ...result, doneText, error }));
 }
 
 /** The same streamed completion our server asks for, fetched straight from the model (the baseline). */

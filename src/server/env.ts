@@ -24,6 +24,7 @@ export const envSchema = z.object({
     message: "DATABASE_URL must start with postgres:// or postgresql://",
   }),
   DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
+  DATABASE_POOL_SIZE: int(10, 1),
   AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
     message: "AUTH_SECRET must be at least 32 characters",
   }),

@@ -19,6 +19,7 @@ export async function startServices(env: Env, logger: Logger = createLogger(env.
         kind: "postgres",
         url: env.DATABASE_URL,
         connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        poolSize: env.DATABASE_POOL_SIZE,
         onIdleError: (error) => logger.warn("database connection lost", { error: error.message }),
       })
     : await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
