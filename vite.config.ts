@@ -10,6 +10,19 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app, so they get chunks of their own that stay cached across
+        // releases: React with its router, and the other libraries every page loads at start. Libraries only a
+        // lazy part uses (the Markdown renderer, chart.js) stay in that part's chunk and load with it.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { "/api": "http://localhost:3000" },

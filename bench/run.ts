@@ -12,6 +12,7 @@ import { measureBundles } from "./sections/bundle";
 import { measureHistory } from "./sections/history";
 import { measureLatency } from "./sections/latency";
 import { measureLiveChats } from "./sections/live";
+import { measurePageSpeed } from "./sections/page-speed";
 import { measureStartup } from "./sections/startup";
 
 const args = process.argv.slice(2);
@@ -29,6 +30,7 @@ const ctx: BenchContext = { quick, tmp, serverLog: join(tmp, "server.log"), log,
 
 const sections: { id: string; title: string; run: () => Promise<Figure[]> | Figure[] }[] = [
   { id: "bundle", title: "Web bundle", run: measureBundles },
+  { id: "page-speed", title: "Page speed", run: () => measurePageSpeed(ctx) },
   { id: "startup", title: "Start-up and idle memory", run: () => measureStartup(ctx, postgresUrl) },
   { id: "latency", title: "Added time to first token and throughput", run: () => measureLatency(ctx) },
   { id: "history", title: "History API", run: () => measureHistory(ctx, postgresUrl) },

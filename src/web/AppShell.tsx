@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { Drawer } from "./components/drawer/Drawer";
+import { LazyDrawer } from "./components/drawer/LazyDrawer";
 import { useDrawerSwipe } from "./components/drawer/use-swipe";
 import { Notification } from "./components/Notification";
 import { ShellProvider, useShell } from "./components/shell/ShellContext";
@@ -35,7 +35,7 @@ function SignedInChrome() {
   if (!session) return null;
   return (
     <>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <LazyDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       {/* While the drawer is open everything outside it is inert, so it shows notifications itself. */}
       {!drawerOpen && <Notification message={notification} onClose={() => notify(null)} />}
     </>

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { sessionQuery } from "./hooks/use-session";
 import { initI18n } from "./i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker } from "./lib/register-service-worker";
@@ -11,6 +12,9 @@ import "./styles.css";
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+
+// Every page needs the session (the login guard, the headers): ask now, while the page's own code still loads.
+void queryClient.prefetchQuery(sessionQuery);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

@@ -1,18 +1,22 @@
 import { z } from "zod";
+import {
+  feedbackKinds,
+  feedbackReasons,
+  MAX_FEEDBACK_COMMENT_CHARS,
+  MAX_MESSAGE_CHARS,
+  messageStatuses,
+  replyErrorCodes,
+  senders,
+} from "../values";
 import { languageSchema } from "./profile";
 
-export const MAX_MESSAGE_CHARS = 8000;
+export { feedbackReasons, MAX_FEEDBACK_COMMENT_CHARS, MAX_MESSAGE_CHARS };
 
-export const senderSchema = z.enum(["user", "assistant"]);
-export const feedbackSchema = z.enum(["like", "dislike"]);
-/** Why a reply was rated so (the research team compares these across models and prompt versions). */
-export const feedbackReasons = ["wrong", "unsafe", "unclear", "not-helpful", "helpful", "other"] as const;
+export const senderSchema = z.enum(senders);
+export const feedbackSchema = z.enum(feedbackKinds);
 export const feedbackReasonSchema = z.enum(feedbackReasons);
-export const MAX_FEEDBACK_COMMENT_CHARS = 500;
-export const messageStatusSchema = z.enum(["complete", "incomplete", "error"]);
-
-/** Why a reply failed; the client shows a localized explanation for each. */
-export const replyErrorCodeSchema = z.enum(["provider-unavailable", "provider-rate-limited", "provider-timeout", "provider-error"]);
+export const messageStatusSchema = z.enum(messageStatuses);
+export const replyErrorCodeSchema = z.enum(replyErrorCodes);
 export type ReplyErrorCode = z.infer<typeof replyErrorCodeSchema>;
 /** What the screen says about a failed turn: a server-reported code, or a connection lost mid-stream. */
 export const turnFailureSchema = z.enum([...replyErrorCodeSchema.options, "connection-lost"]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { languages } from "../values";
 
-export const languages = ["en", "de"] as const;
+export { languages };
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { languageSchema } from "../../shared/schemas/profile";
+import { languages } from "../../shared/values";
 import { useChangeLanguage } from "../hooks/use-language";
 import { currentLanguage } from "../i18n";
 import { FormAlert } from "./FormAlert";
@@ -17,8 +17,8 @@ export function LanguageSelect() {
         id={id}
         value={currentLanguage()}
         onChange={(event) => {
-          const parsed = languageSchema.safeParse(event.target.value);
-          if (parsed.success) change.mutate(parsed.data);
+          const language = languages.find((code) => code === event.target.value);
+          if (language) change.mutate(language);
         }}
       >
         <option value="en" lang="en">

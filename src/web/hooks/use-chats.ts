@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { type ChatDetail, type ChatMessage, chatDetailSchema, chatSummarySchema } from "../../shared/schemas/chat";
+import type { ChatDetail, ChatMessage } from "../../shared/schemas/chat";
 import { api } from "../lib/api";
+import { array } from "../lib/json-shape";
+import { asChatDetail, asChatSummary, asMessage } from "../lib/wire-schemas";
 
 export const chatListKey = ["chats"] as const;
 export const chatKey = (id: string) => ["chat", id] as const;
@@ -9,8 +10,7 @@ export const chatKey = (id: string) => ["chat", id] as const;
 export function useChatList(search: string) {
   return useQuery({
     queryKey: [...chatListKey, search],
-    queryFn: async () =>
-      z.array(chatSummarySchema).parse(await api<unknown>(`/api/chats${search ? `?q=${encodeURIComponent(search)}` : ""}`)),
+    queryFn: async () => array(asChatSummary)(await api<unknown>(`/api/chats${search ? `?q=${encodeURIComponent(search)}` : ""}`)),
   });
 }
 
@@ -18,7 +18,7 @@ export function useChatList(search: string) {
 export function useChat(id: string | undefined, { load = true }: { load?: boolean } = {}) {
   return useQuery({
     queryKey: chatKey(id ?? ""),
-    queryFn: async () => chatDetailSchema.parse(await api<unknown>(`/api/chats/${encodeURIComponent(id ?? "")}`)),
+    queryFn: async () => asChatDetail(await api<unknown>(`/api/chats/${encodeURIComponent(id ?? "")}`)),
     enabled: Boolean(id) && load,
     retry: false,
     // This screen keeps the cached chat up to date itself. Not refetching it when a new chat moves to its own
@@ -72,7 +72,7 @@ export function useFeedback(chatId: string) {
     onSuccess: (saved, { messageId }) => {
       // A later click is still waiting: its optimistic state is the newer one, so keep it.
       if (queryClient.isMutating({ mutationKey }) > 1) return;
-      const message = chatDetailSchema.shape.messages.element.parse(saved);
+      const message = asMessage(saved);
       patch(messageId, () => message);
     },
     onError: (_error, _vars, context) => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ChatDetail, type feedbackReasons, messageSchema } from "../../shared/schemas/chat";
+import type { ChatDetail, feedbackReasons } from "../../shared/schemas/chat";
 import { api } from "../lib/api";
+import { asMessage } from "../lib/wire-schemas";
 
 export type FeedbackReason = (typeof feedbackReasons)[number];
 
@@ -9,7 +10,7 @@ export function useFeedbackReason() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ messageId, reason, comment }: { messageId: string; reason: FeedbackReason; comment: string }) =>
-      messageSchema.parse(
+      asMessage(
         await api<unknown>(`/api/messages/${encodeURIComponent(messageId)}/feedback-reason`, {
           method: "PUT",
           body: { reason, ...(comment.trim() ? { comment: comment.trim() } : {}) },

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { profileSchema } from "../../shared/schemas/profile";
 import { api } from "../lib/api";
+import { asProfile } from "../lib/wire-schemas";
 import { useSession } from "./use-session";
 
 export const profileKey = (userId: string | undefined) => ["profile", userId] as const;
@@ -11,7 +11,7 @@ export function useProfile() {
   const userId = session?.user.id;
   return useQuery({
     queryKey: profileKey(userId),
-    queryFn: async () => profileSchema.parse(await api<unknown>("/api/profile")),
+    queryFn: async () => asProfile(await api<unknown>("/api/profile")),
     enabled: Boolean(userId),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { passwordPolicySchema } from "../../shared/schemas/password-policy";
-import { siteConfigSchema } from "../../shared/schemas/site-config";
 import { api } from "../lib/api";
+import { asPasswordPolicy, asSiteConfig } from "../lib/wire-schemas";
 
 export const passwordPolicyQueryKey = ["password-policy"] as const;
 
 export function usePasswordPolicy() {
   return useQuery({
     queryKey: passwordPolicyQueryKey,
-    queryFn: async () => passwordPolicySchema.parse(await api<unknown>("/api/password-policy")),
+    queryFn: async () => asPasswordPolicy(await api<unknown>("/api/password-policy")),
     staleTime: 60 * 60_000,
   });
 }
@@ -16,7 +15,7 @@ export function usePasswordPolicy() {
 export function useSiteConfig() {
   return useQuery({
     queryKey: ["site-config"],
-    queryFn: async () => siteConfigSchema.parse(await api<unknown>("/api/site-config")),
+    queryFn: async () => asSiteConfig(await api<unknown>("/api/site-config")),
     staleTime: 60 * 60_000,
   });
 }

@@ -1,7 +1,8 @@
 import i18n from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
-import { type Language, languages } from "../../shared/schemas/profile";
+import type { Language } from "../../shared/schemas/profile";
+import { languages } from "../../shared/values";
 import { de } from "./de";
 import { en } from "./en";
 

@@ -1,5 +1,6 @@
-import { type StreamEvent, streamEventSchema } from "../../shared/schemas/chat";
+import type { StreamEvent } from "../../shared/schemas/chat";
 import { ApiError } from "./api";
+import { asStreamEvent } from "./wire-schemas";
 
 /**
  * POSTs to a streaming endpoint and hands each server-sent event to `onEvent` as it arrives.
@@ -38,10 +39,19 @@ export async function postEventStream(
         .map((line) => line.slice(5).trimStart())
         .join("\n");
       if (data) {
-        const parsed = streamEventSchema.safeParse(JSON.parse(data));
-        if (parsed.success) onEvent(parsed.data);
+        const event = knownEvent(JSON.parse(data));
+        if (event) onEvent(event);
       }
       boundary = buffer.indexOf("\n\n");
     }
+  }
+}
+
+/** The event, or undefined for one this client does not know (skipped, as before). */
+function knownEvent(data: unknown): StreamEvent | undefined {
+  try {
+    return asStreamEvent(data);
+  } catch {
+    return undefined;
   }
 }

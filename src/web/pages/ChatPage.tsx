@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { AppBar } from "../components/AppBar";
 import { ChatInput } from "../components/chat/ChatInput";
+import { useMarkdownRenderer } from "../components/chat/LazyMarkdown";
 import { MessageList } from "../components/chat/MessageList";
 import { FormAlert } from "../components/FormAlert";
 import { LoadingScreen } from "../components/LoadingScreen";
@@ -24,6 +25,8 @@ export function ChatPage() {
   const [sendError, setSendError] = useState<string | null>(null);
   const messages = conversation.chat?.messages ?? [];
   const empty = messages.length === 0 && !conversation.isStreaming;
+  // Loaded alongside a saved chat, which shows once both are there (a new chat's replies come later).
+  const markdownReady = useMarkdownRenderer();
 
   const send = async () => {
     const text = draft.trim();
@@ -38,7 +41,7 @@ export function ChatPage() {
     }
   };
 
-  if (conversation.isLoading) return <LoadingScreen />;
+  if (conversation.isLoading || (id && !markdownReady)) return <LoadingScreen />;
   return (
     <div className="chat-layout">
       <SurveyBanner />

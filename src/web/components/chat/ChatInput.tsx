@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_MESSAGE_CHARS } from "../../../shared/schemas/chat";
+import { MAX_MESSAGE_CHARS } from "../../../shared/values";
 import { DictationButton } from "./DictationButton";
 import { SendIcon, StopIcon } from "./icons";
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ChatMessage, MAX_FEEDBACK_COMMENT_CHARS } from "../../../shared/schemas/chat";
+import type { ChatMessage } from "../../../shared/schemas/chat";
+import { MAX_FEEDBACK_COMMENT_CHARS } from "../../../shared/values";
 import { type FeedbackReason as Reason, useFeedbackReason } from "../../hooks/use-feedback-reason";
 import { ApiError } from "../../lib/api";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
 import { EmergencyCard } from "./EmergencyCard";
 import { FeedbackReason } from "./FeedbackReason";
-import { Markdown } from "./Markdown";
+import { LazyMarkdown } from "./LazyMarkdown";
 import { MessageActions } from "./MessageActions";
 
 interface Props {
@@ -55,7 +55,7 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
             {message.status === "error" ? (
               <div className="reply-error" role="alert">
                 <p className="reply-error-title">{t("chat.errorTitle")}</p>
-                {message.text && <Markdown text={message.text} />}
+                {message.text && <LazyMarkdown text={message.text} />}
                 <p>{t(`chat.failure.${message.errorCode ?? "provider-error"}`)}</p>
                 {message === last && !busy && (
                   <button type="button" className="button button-primary" onClick={onRegenerate}>
@@ -65,7 +65,7 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
               </div>
             ) : (
               <>
-                <Markdown text={message.text} />
+                <LazyMarkdown text={message.text} />
                 {message.status === "incomplete" && <p className="muted small">{t("chat.incomplete")}</p>}
                 <MessageActions
                   message={message}
@@ -87,7 +87,7 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
           <h2 id={headingId("streaming")} className="visually-hidden">
             {t("chat.assistant")}
           </h2>
-          {streamingText ? <Markdown text={streamingText} /> : <TypingIndicator label={t("chat.thinking")} />}
+          {streamingText ? <LazyMarkdown text={streamingText} /> : <TypingIndicator label={t("chat.thinking")} />}
         </article>
       )}
     </div>

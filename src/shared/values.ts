@@ -1,0 +1,13 @@
+// Plain values shared by the server's zod schemas and the browser. Kept free of zod, so that the web app can
+// import them without loading zod's full API on every page.
+
+export const MAX_MESSAGE_CHARS = 8000;
+export const MAX_FEEDBACK_COMMENT_CHARS = 500;
+export const languages = ["en", "de"] as const;
+export const senders = ["user", "assistant"] as const;
+export const messageStatuses = ["complete", "incomplete", "error"] as const;
+export const feedbackKinds = ["like", "dislike"] as const;
+/** Why a reply was rated so (the research team compares these across models and prompt versions). */
+export const feedbackReasons = ["wrong", "unsafe", "unclear", "not-helpful", "helpful", "other"] as const;
+/** Why a reply failed; the client shows a localized explanation for each. */
+export const replyErrorCodes = ["provider-unavailable", "provider-rate-limited", "provider-timeout", "provider-error"] as const;

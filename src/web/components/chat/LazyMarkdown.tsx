@@ -1,0 +1,33 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+
+// The Markdown renderer (react-markdown with GFM) is about as big as the rest of the chat screen together,
+// and only replies need it: it loads with the first reply, not with the page.
+let renderer: Promise<typeof import("./Markdown")> | undefined;
+let rendererLoaded = false;
+const loadRenderer = () => {
+  renderer ??= import("./Markdown").then((module) => {
+    rendererLoaded = true;
+    return module;
+  });
+  return renderer;
+};
+const Markdown = lazy(() => loadRenderer().then((module) => ({ default: module.Markdown })));
+
+/** Starts loading the renderer; true once it is there (or failed, which the first reply then reports). */
+export function useMarkdownRenderer(): boolean {
+  const [ready, setReady] = useState(rendererLoaded);
+  useEffect(() => {
+    const done = () => setReady(true);
+    if (!ready) loadRenderer().then(done, done);
+  }, [ready]);
+  return ready;
+}
+
+/** A reply rendered as Markdown (empty for the moment the renderer may still take to load). */
+export function LazyMarkdown({ text }: { text: string }) {
+  return (
+    <Suspense fallback={null}>
+      <Markdown text={text} />
+    </Suspense>
+  );
+}

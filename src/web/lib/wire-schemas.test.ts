@@ -1,0 +1,86 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
+import { chatDetailSchema, messageSchema, streamEventSchema } from "../../shared/schemas/chat";
+import { passwordPolicySchema } from "../../shared/schemas/password-policy";
+import { profileSchema } from "../../shared/schemas/profile";
+import { sessionSchema } from "../../shared/schemas/session";
+import { siteConfigSchema } from "../../shared/schemas/site-config";
+import type { Check } from "./json-shape";
+import { asChatDetail, asMessage, asPasswordPolicy, asProfile, asSession, asSiteConfig, asStreamEvent } from "./wire-schemas";
+
+const message = {
+  id: "m1",
+  position: 2,
+  sender: "assistant",
+  text: "**Hello**",
+  status: "complete",
+  feedback: "like",
+  feedbackReason: null,
+  feedbackComment: null,
+  errorCode: null,
+  redFlags: ["chest-pain"],
+  createdAt: "2025-03-01T10:00:00.000Z",
+};
+const siteConfig = {
+  siteName: "Health Chat",
+  surveyUrls: { en: "https://example.org/survey" },
+  demoMode: false,
+  redactsPersonalData: true,
+  emergency: { number: "112", numberUs: "911", crisisLineDe: "0800", crisisLineEn: "116 123", crisisLineUs: "988" },
+};
+const policy = {
+  schemaVersion: 1,
+  minLength: 12,
+  requireLowercase: true,
+  requireUppercase: false,
+  requireDigit: true,
+  requireSymbol: false,
+  allowedSymbols: "!?",
+  rejectsCommonPasswords: true,
+};
+
+/** The mirror accepts exactly what the shared schema accepts, and gives the same result. */
+function expectSameAs<T>(mirror: Check<T>, schema: ZodType, input: unknown) {
+  const expected = schema.safeParse(input);
+  if (expected.success) expect(mirror(input)).toEqual(expected.data);
+  else expect(() => mirror(input), JSON.stringify(input)).toThrow(TypeError);
+}
+
+describe("the browser's answer checks behave like the shared schemas", () => {
+  it.each([
+    [
+      "session",
+      asSession,
+      sessionSchema,
+      { user: { id: "u", email: "a@b.c", name: "A" }, session: { createdAt: 1, expiresAt: "2030-01-01" } },
+    ],
+    ["no session", asSession, sessionSchema, null],
+    ["profile", asProfile, profileSchema, { languageCode: "de", email: "a@b.c", isOperator: false }],
+    ["profile, unknown language", asProfile, profileSchema, { languageCode: "fr", email: "a@b.c", isOperator: false }],
+    ["site config", asSiteConfig, siteConfigSchema, siteConfig],
+    ["site config with a null link", asSiteConfig, siteConfigSchema, { ...siteConfig, appDownloadUrl: null }],
+    ["password policy", asPasswordPolicy, passwordPolicySchema, policy],
+    ["password policy, length 0", asPasswordPolicy, passwordPolicySchema, { ...policy, minLength: 0 }],
+    ["password policy, length 1.5", asPasswordPolicy, passwordPolicySchema, { ...policy, maxLength: 1.5 }],
+    ["message", asMessage, messageSchema, message],
+    ["message, bad date", asMessage, messageSchema, { ...message, createdAt: "yesterday" }],
+    ["message, lost connection", asMessage, messageSchema, { ...message, status: "error", errorCode: "connection-lost" }],
+    ["chat", asChatDetail, chatDetailSchema, { id: "c", title: "T", updatedAt: 0, messages: [message], extra: 1 }],
+    ["chat as a list", asChatDetail, chatDetailSchema, [message]],
+    ["start event", asStreamEvent, streamEventSchema, { type: "start", chatId: "c", userMessage: null }],
+    ["delta event", asStreamEvent, streamEventSchema, { type: "delta", text: "Hi" }],
+    ["error event", asStreamEvent, streamEventSchema, { type: "error", code: "provider-timeout", message }],
+    ["error event, client-only code", asStreamEvent, streamEventSchema, { type: "error", code: "connection-lost", message }],
+    ["unknown event", asStreamEvent, streamEventSchema, { type: "ping" }],
+  ])("%s", (_name, mirror, schema, input) => expectSameAs(mirror as Check<unknown>, schema, input));
+
+  it("a message with any one field replaced", () => {
+    const fields = Object.keys(message);
+    fc.assert(
+      fc.property(fc.constantFrom(...fields), fc.option(fc.jsonValue(), { nil: undefined }), (field, value) => {
+        expectSameAs(asMessage, messageSchema, { ...message, [field]: value });
+      }),
+    );
+  });
+});
