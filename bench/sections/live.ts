@@ -216,9 +216,7 @@ async function measureCap(ctx: BenchContext): Promise<Figure> {
         `answered in p50 ${formatNumber(percentile(answerMs, 50))} / max ${formatNumber(Math.max(...answerMs))} ms`,
       target: "configurable cap; new chats get 429 with Retry-After",
       met,
-      verdict: met
-        ? "✅ met"
-        : `❌ missed: ${cap - complete.length} live replies incomplete, ${extra - refused.length} extra sends not refused`,
+      verdict: met ? "met" : `missed: ${cap - complete.length} live replies incomplete, ${extra - refused.length} extra sends not refused`,
       samples: cap + extra,
       data: { cap, extra, complete: complete.length, refused: refused.length, answerP50: round(percentile(answerMs, 50)) },
     };

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { loadRenderer } from "./components/chat/LazyMarkdown";
+import { chatQuery } from "./hooks/use-chats";
 import { sessionQuery } from "./hooks/use-session";
 import { initI18n } from "./i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
@@ -15,6 +17,15 @@ const queryClient = new QueryClient({
 
 // Every page needs the session (the login guard, the headers): ask now, while the page's own code still loads.
 void queryClient.prefetchQuery(sessionQuery);
+// A saved chat opened directly (a reload, a bookmark): its messages, its page and the reply renderer load
+// together with the rest, instead of one after the other once the page has rendered.
+const openedChat = /^\/chats\/([0-9a-f-]{36})$/.exec(window.location.pathname)?.[1];
+if (openedChat) {
+  void queryClient.prefetchQuery(chatQuery(openedChat));
+  // Failures are left to the page itself, which loads these again and says what went wrong.
+  import("./pages/ChatPage").catch(() => {});
+  loadRenderer().catch(() => {});
+}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

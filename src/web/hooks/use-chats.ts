@@ -14,17 +14,19 @@ export function useChatList(search: string) {
   });
 }
 
+/** One saved chat, as a query (also prefetched at start-up when the page opened is a chat). */
+export const chatQuery = (id: string) => ({
+  queryKey: chatKey(id),
+  queryFn: async () => asChatDetail(await api<unknown>(`/api/chats/${encodeURIComponent(id)}`)),
+  retry: false,
+  // This screen keeps the cached chat up to date itself. Not refetching it when a new chat moves to its own
+  // address avoids a race after Stop, where the server may not have saved the partial reply yet.
+  staleTime: 30_000,
+});
+
 /** One chat; with `load: false` it only follows what the cache holds (a chat being created on this screen). */
 export function useChat(id: string | undefined, { load = true }: { load?: boolean } = {}) {
-  return useQuery({
-    queryKey: chatKey(id ?? ""),
-    queryFn: async () => asChatDetail(await api<unknown>(`/api/chats/${encodeURIComponent(id ?? "")}`)),
-    enabled: Boolean(id) && load,
-    retry: false,
-    // This screen keeps the cached chat up to date itself. Not refetching it when a new chat moves to its own
-    // address avoids a race after Stop, where the server may not have saved the partial reply yet.
-    staleTime: 30_000,
-  });
+  return useQuery({ ...chatQuery(id ?? ""), enabled: Boolean(id) && load });
 }
 
 export function useDeleteChat() {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 // and only replies need it: it loads with the first reply, not with the page.
 let renderer: Promise<typeof import("./Markdown")> | undefined;
 let rendererLoaded = false;
-const loadRenderer = () => {
+export const loadRenderer = () => {
   renderer ??= import("./Markdown").then((module) => {
     rendererLoaded = true;
     return module;
