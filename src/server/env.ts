@@ -67,6 +67,8 @@ export const envSchema = z.object({
   /** Past this many replies streaming at once in one process, new ones get 429 with Retry-After. */
   MAX_LIVE_CHATS: int(2000, 1),
   LIVE_CHATS_RETRY_AFTER_SECONDS: int(5, 1),
+  /** A reply stream with nothing to send this long (the model slow to start) sends a comment line. */
+  STREAM_KEEPALIVE_SECONDS: int(15, 1),
 
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,

@@ -3,14 +3,16 @@ import type { Logger } from "../logger";
 import type { ReplySlot } from "./active-replies";
 
 const encoder = new TextEncoder();
+const keepAlive = encoder.encode(": keep-alive\n\n");
 
 /**
  * Sends events as server-sent events. When the client goes away (or presses Stop), `abort` fires so the
- * model request is cancelled too; the generator then saves what it has and ends.
+ * model request is cancelled too; the generator then saves what it has and ends. After `keepAliveMs` without
+ * an event (a model slow to start), a comment line goes out, so proxies and browsers keep the connection.
  */
 export function sseResponse(
   events: (signal: AbortSignal) => AsyncGenerator<StreamEvent>,
-  { requestSignal, logger, slot }: { requestSignal: AbortSignal; logger: Logger; slot: ReplySlot },
+  { requestSignal, logger, slot, keepAliveMs }: { requestSignal: AbortSignal; logger: Logger; slot: ReplySlot; keepAliveMs: number },
 ): Response {
   const abort = new AbortController();
   const untrack = slot.use(abort);
@@ -20,11 +22,16 @@ export function sseResponse(
       // Events that arrive together (a fast model sends many tokens per network read) leave in one write; a
       // lone event leaves at the end of the current turn of the event loop, so nothing waits for a timer.
       let pending: string[] = [];
+      const idle = setTimeout(function sendKeepAlive() {
+        if (!signal.aborted) controller.enqueue(keepAlive);
+        idle.refresh();
+      }, keepAliveMs);
       const flush = () => {
         if (pending.length === 0) return;
         const text = pending.join("");
         pending = [];
         if (!signal.aborted) controller.enqueue(encoder.encode(text));
+        idle.refresh();
       };
       try {
         for await (const event of events(signal)) {
@@ -35,6 +42,7 @@ export function sseResponse(
       } catch (error) {
         logger.error("reply stream failed", { error: error instanceof Error ? error.stack : String(error) });
       } finally {
+        clearTimeout(idle);
         try {
           flush();
           controller.close();

@@ -61,6 +61,7 @@ export function chatRoutes({
     ],
   });
   const liveCap = liveReplyCap(activeReplies, env.LIVE_CHATS_RETRY_AFTER_SECONDS);
+  const keepAliveMs = env.STREAM_KEEPALIVE_SECONDS * 1000;
   return new Hono<AuthedEnv>()
     .use(requireSession(sessions))
     .get("/", async (c) => {
@@ -103,7 +104,7 @@ export function chatRoutes({
           yield { type: "start", chatId, userMessage: toChatMessage(saved) };
           yield* streamReply(deps, { chatId, language, signal, history, systemPrompt });
         },
-        { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot },
+        { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot, keepAliveMs },
       );
     })
     .post("/:id/regenerate", liveCap, sendLimit, async (c) => {
@@ -120,7 +121,7 @@ export function chatRoutes({
           yield { type: "start", chatId, userMessage: null };
           yield* streamReply(deps, { chatId, language: parsed.data.language, signal, history });
         },
-        { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot },
+        { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot, keepAliveMs },
       );
     });
 }
