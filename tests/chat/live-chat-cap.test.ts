@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type FakeModelServer, startFakeModel } from "../fake-model/server";
+import { expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { messageRows, sendMessage } from "../helpers/chat";
+import { fakeModelForFile } from "../helpers/fake-model-suite";
 import { describeEachDatabase } from "../helpers/test-app";
 import { waitFor } from "../helpers/wait";
 
-let fake: FakeModelServer;
-beforeAll(async () => {
-  fake = await startFakeModel({ tokenDelayMs: 5 });
-});
-afterAll(() => fake.close());
+const model = fakeModelForFile({ tokenDelayMs: 5 });
 
 describeEachDatabase("past MAX_LIVE_CHATS live replies, new chats get 429 with Retry-After", ({ createApp }) => {
   it("refuses the next send before saving anything, and accepts again once a reply has finished", async () => {
     const t = await createApp({
-      OPENAI_BASE_URL: fake.url,
+      OPENAI_BASE_URL: model().url,
       MAX_LIVE_CHATS: "2",
       LIVE_CHATS_RETRY_AFTER_SECONDS: "7",
       RATE_LIMITS: "off",
@@ -22,7 +18,7 @@ describeEachDatabase("past MAX_LIVE_CHATS live replies, new chats get 429 with R
     const alice = t.client();
     await signUp(alice, "alice@example.com");
     // Two replies that stay live until their readers let go.
-    fake.queue({ kind: "stall", afterTokens: 2 }, { times: 2 });
+    model().queue({ kind: "stall", afterTokens: 2 }, { times: 2 });
     const open = await Promise.all(
       ["first", "second"].map(async (text) => {
         const response = await t.request("/api/chats/messages", {
@@ -63,7 +59,7 @@ describeEachDatabase("past MAX_LIVE_CHATS live replies, new chats get 429 with R
   });
 
   it("a request refused for another reason (unknown chat, bad body) does not keep its place", async () => {
-    const t = await createApp({ OPENAI_BASE_URL: fake.url, MAX_LIVE_CHATS: "1", RATE_LIMITS: "off" });
+    const t = await createApp({ OPENAI_BASE_URL: model().url, MAX_LIVE_CHATS: "1", RATE_LIMITS: "off" });
     const alice = t.client();
     await signUp(alice, "alice@example.com");
     const unknownChat = await alice.post("/api/chats/messages", {
