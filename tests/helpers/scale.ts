@@ -2,48 +2,19 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { type StreamEvent, streamEventSchema } from "../../src/shared/schemas/chat";
 import { type Agent, createAgent, TEST_ORIGIN } from "./agent";
 import { type ServerProcess, startServerProcess } from "./server-process";
+
+export { createScratchDatabase, postgresAdminUrl, type ScratchDatabase } from "./scratch-database";
 
 /**
  * Helpers for tests that run several real server processes on one PostgreSQL database (tests/scale/): a
  * database of their own, the processes, agents bound to one process or to a proxy, and timed stream reading.
  */
 
-export const postgresAdminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
-
 /** One secret for every process: a cookie signed by one must be accepted by the others. */
 export const SHARED_AUTH_SECRET = "scale-test-secret-0123456789abcdefghijklmnop";
-
-export interface ScratchDatabase {
-  url: string;
-  drop: () => Promise<void>;
-}
-
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  if (!postgresAdminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const client = new pg.Client({ connectionString: postgresAdminUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty database on the TEST_DATABASE_URL server; `drop` removes it (closing what is still connected). */
-export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
-  const name = `health_chat_${label}_${process.pid}_${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(postgresAdminUrl as string);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
-  };
-}
 
 export interface ServerGroup {
   servers: ServerProcess[];

@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { afterEach, describe, inject } from "vitest";
 import { createApp } from "../../src/server/app";
 import { type Auth, createAuth } from "../../src/server/auth/auth";
@@ -15,6 +14,7 @@ import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import { resolveAuthSecret } from "../../src/server/secret";
 import { type Agent, createAgent, TEST_ORIGIN } from "./agent";
+import { createScratchDatabase, postgresAdminUrl } from "./scratch-database";
 
 export type DbKind = "pglite" | "postgres";
 /** Environment variables as the server reads them: strings. */
@@ -65,7 +65,6 @@ export interface TestAppOptions {
   shareDatabaseWith?: TestApp;
 }
 
-const postgresAdminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const openApps = new Set<TestApp>();
 
 // PGlite: create and migrate once (global-setup.ts, or else once per worker), then load the dump for
@@ -111,29 +110,15 @@ async function openPglite(shared?: TestApp): Promise<OpenedDatabase> {
   };
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  if (!postgresAdminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const client = new pg.Client({ connectionString: postgresAdminUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function openPostgres(shared?: TestApp): Promise<OpenedDatabase> {
   if (shared) {
     if (!shared.databaseUrl) throw new Error("shareDatabaseWith needs a PostgreSQL test app");
     const handle = await openDatabase({ kind: "postgres", url: shared.databaseUrl, poolSize: 3 });
     return { db: handle.db, databaseUrl: shared.databaseUrl, close: handle.close };
   }
-  const name = `health_chat_test_${process.pid}_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(postgresAdminUrl as string);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const dropDatabase = () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const scratch = await createScratchDatabase("test");
+  const databaseUrl = scratch.url;
+  const dropDatabase = scratch.drop;
   try {
     const handle = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 3 });
     return {

@@ -1,17 +1,12 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
+import { createScratchDatabase, postgresAdminUrl } from "../helpers/scratch-database";
 
-const adminUrl = process.env.TEST_DATABASE_URL?.trim();
-
-describe.skipIf(!adminUrl)("several servers starting at once on one PostgreSQL", () => {
+describe.skipIf(!postgresAdminUrl)("several servers starting at once on one PostgreSQL", () => {
   it("migrate one at a time and all come up", async () => {
-    const name = `health_chat_start_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
+    const database = await createScratchDatabase("start");
+    const url = new URL(database.url);
     try {
       const handles = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 })));
       const check = new pg.Client({ connectionString: url.toString() });
@@ -21,8 +16,7 @@ describe.skipIf(!adminUrl)("several servers starting at once on one PostgreSQL",
       expect(rows[0].n).toBeGreaterThanOrEqual(5);
       await Promise.all(handles.map((handle) => handle.close()));
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../src/shared/schemas/chat";
 import { parseEvents } from "../helpers/chat";
 import { seedPgliteDataDir } from "../helpers/pglite-seed";
+import { createScratchDatabase, postgresAdminUrl } from "../helpers/scratch-database";
 import { type ServerProcess, signUpOverHttp, startServerProcess } from "../helpers/server-process";
 import { waitFor } from "../helpers/wait";
 
@@ -23,7 +24,6 @@ import { waitFor } from "../helpers/wait";
  * leave room for a loaded one). Set CRASH_TEST_ROUNDS for a longer run.
  */
 
-const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const ROUNDS = Math.max(1, Number(process.env.CRASH_TEST_ROUNDS) || 3);
 const CLIENTS = 4;
 /** No request may hang: a stuck one fails the test with its own message instead of the test's timeout. */
@@ -178,17 +178,11 @@ async function verifyPostgres(url: string, ledger: Ledger) {
 }
 
 async function withFreshPostgresDatabase(run: (url: string) => Promise<void>) {
-  const name = `health_chat_crash_${process.pid}_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const database = await createScratchDatabase("crash");
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
-    await run(url.toString());
+    await run(database.url);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
@@ -257,7 +251,7 @@ async function crashRepeatedly(kind: "pglite" | "postgres", dataDir: string, dat
   }
 }
 
-if (!adminUrl) console.log("crash-consistency on PostgreSQL skipped: set TEST_DATABASE_URL to run it.");
+if (!postgresAdminUrl) console.log("crash-consistency on PostgreSQL skipped: set TEST_DATABASE_URL to run it.");
 
 describe("kill -9 during heavy writes", () => {
   it(`keeps every acknowledged message and a consistent database on PGlite (${ROUNDS} crashes)`, async () => {
@@ -269,7 +263,7 @@ describe("kill -9 during heavy writes", () => {
     }
   }, 240_000);
 
-  it.skipIf(!adminUrl)(
+  it.skipIf(!postgresAdminUrl)(
     `keeps every acknowledged message and a consistent database on PostgreSQL (${ROUNDS} crashes)`,
     async () => {
       const dataDir = await mkdtemp(join(tmpdir(), "health-chat-crash-"));
