@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { createScratchDatabase } from "../../tests/helpers/scratch-database";
 import { getJson, signUp } from "../lib/client";
 import type { BenchContext } from "../lib/context";
-import { createTempDatabase } from "../lib/postgres";
 import { type ServerOptions, startServer } from "../lib/procs";
 import { atLeast, type Figure, formatNumber } from "../lib/report";
 import { explainHotPaths, openRaw, seedHistory } from "../lib/seed";
@@ -103,7 +103,7 @@ export async function measureHistory(ctx: BenchContext, postgresUrl: string | un
     });
     return figures;
   }
-  const database = await createTempDatabase(postgresUrl, "history");
+  const database = await createScratchDatabase("history", postgresUrl);
   try {
     const options = { dataDir: join(ctx.tmp, "history-pg"), databaseUrl: database.url, logFile: ctx.serverLog };
     figures.push(...(await historyOn(ctx, "PostgreSQL", options, { url: database.url })));

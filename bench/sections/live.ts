@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { replyTo } from "../../tests/fake-model/server";
+import { createScratchDatabase } from "../../tests/helpers/scratch-database";
 import { getJson, type StreamResult, signUp, streamViaServer } from "../lib/client";
 import type { BenchContext } from "../lib/context";
-import { createTempDatabase } from "../lib/postgres";
 import { type ServerOptions, startModel, startServer } from "../lib/procs";
 import { all, atMost, type Figure, formatNumber, kb, mb } from "../lib/report";
 import { percentile, round } from "../lib/stats";
@@ -148,7 +148,7 @@ export async function measureLiveChats(ctx: BenchContext, postgresUrl: string | 
     await liveOn(ctx, "PGlite", { dataDir: join(ctx.tmp, "live") }, { clients: ctx.quick ? 100 : 300, rampMs: ctx.quick ? 3000 : 10_000 }),
   ];
   if (postgresUrl) {
-    const database = await createTempDatabase(postgresUrl, "live");
+    const database = await createScratchDatabase("live", postgresUrl);
     try {
       figures.push(
         await liveOn(

@@ -1,7 +1,7 @@
 import { join } from "node:path";
+import { createScratchDatabase } from "../../tests/helpers/scratch-database";
 import { buildIsFresh } from "../lib/build";
 import type { BenchContext } from "../lib/context";
-import { createTempDatabase } from "../lib/postgres";
 import { type ServerOptions, startServer } from "../lib/procs";
 import { atMost, type Figure, formatNumber, mb } from "../lib/report";
 import { summarize } from "../lib/stats";
@@ -41,7 +41,7 @@ export async function measureStartup(ctx: BenchContext, postgresUrl: string | un
     variants.push({
       label: "PostgreSQL",
       options: async () => {
-        const database = await createTempDatabase(postgresUrl, "startup");
+        const database = await createScratchDatabase("startup", postgresUrl);
         return {
           options: { dataDir: join(ctx.tmp, "startup-pg"), databaseUrl: database.url, logFile: ctx.serverLog },
           cleanup: database.drop,

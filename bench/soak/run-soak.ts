@@ -5,8 +5,8 @@ import { eq, inArray } from "drizzle-orm";
 import { type DatabaseOptions, openDatabase } from "../../src/server/db/client";
 import { chats, messages } from "../../src/server/db/schema";
 import { startFakeModel } from "../../tests/fake-model/server";
+import { createScratchDatabase } from "../../tests/helpers/scratch-database";
 import { startServerProcess } from "../../tests/helpers/server-process";
-import { createTempDatabase } from "../lib/postgres";
 import { rssOf } from "../lib/procs";
 import { type SoakClient, signUpClient } from "./soak-client";
 
@@ -37,7 +37,7 @@ export interface SoakResult {
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const model = await startFakeModel({ tokenDelayMs: options.tokenDelayMs ?? 10 });
   const dataDir = await mkdtemp(join(tmpdir(), "health-chat-soak-"));
-  const postgres = options.databaseUrl ? await createTempDatabase(options.databaseUrl, "soak") : undefined;
+  const postgres = options.databaseUrl ? await createScratchDatabase("soak", options.databaseUrl) : undefined;
   const database: DatabaseOptions = postgres
     ? { kind: "postgres", url: postgres.url }
     : { kind: "pglite", dataDir: join(dataDir, "pglite") };

@@ -8,9 +8,9 @@ export interface ScratchDatabase {
   drop: () => Promise<void>;
 }
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  if (!postgresAdminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const client = new pg.Client({ connectionString: postgresAdminUrl });
+async function withAdmin<T>(adminUrl: string | undefined, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await run(client);
@@ -19,14 +19,17 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-/** A new, empty database on the TEST_DATABASE_URL server; `drop` removes it (closing what is still connected). */
-export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
+/**
+ * A new, empty database on the server of `adminUrl` (TEST_DATABASE_URL unless given; the benchmark passes
+ * BENCH_DATABASE_URL); `drop` removes it (closing what is still connected).
+ */
+export async function createScratchDatabase(label: string, adminUrl = postgresAdminUrl): Promise<ScratchDatabase> {
   const name = `health_chat_${label}_${process.pid}_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(postgresAdminUrl as string);
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl as string);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }
