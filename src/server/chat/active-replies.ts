@@ -21,20 +21,17 @@ export class ActiveReplies {
   reserve(): ReplySlot | undefined {
     if (this.controllers.size + this.reserved >= this.max) return undefined;
     this.reserved += 1;
-    let state: "reserved" | "used" | "released" = "reserved";
+    let held = true;
     const giveBack = () => {
-      if (state === "reserved") this.reserved -= 1;
+      if (held) this.reserved -= 1;
+      held = false;
     };
     return {
       use: (controller) => {
         giveBack();
-        state = "used";
         return this.track(controller);
       },
-      releaseUnused: () => {
-        giveBack();
-        if (state === "reserved") state = "released";
-      },
+      releaseUnused: giveBack,
     };
   }
 
