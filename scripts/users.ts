@@ -1,18 +1,58 @@
-// Operator command: `npm run users -- disable EMAIL | enable EMAIL | show EMAIL`.
+// Operator command: `npm run users -- show | disable | enable | grant-operator | revoke-operator EMAIL`.
+import { COMMAND_LINE_ACTOR, recordAudit } from "../src/server/audit/audit-log";
+import { getAccountRole, setOperatorGrant } from "../src/server/db/queries/operators";
 import { findUserByEmail, setUserDisabled } from "../src/server/db/queries/users";
+import { loadEnv } from "../src/server/env";
+import { isOperator } from "../src/server/http/operator";
+import { createLogger } from "../src/server/logger";
 import { runCli } from "./lib/cli-database";
 
 const [command, email] = process.argv.slice(2);
-const usage = "usage: npm run users -- disable EMAIL | enable EMAIL | show EMAIL";
+const commands = ["show", "disable", "enable", "grant-operator", "revoke-operator"] as const;
+type Command = (typeof commands)[number];
+const usage = `usage: npm run users -- ${commands.join(" | ")} EMAIL`;
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+
+const auditAction = {
+  disable: "user-disabled",
+  enable: "user-enabled",
+  "grant-operator": "operator-granted",
+  "revoke-operator": "operator-revoked",
+} as const;
 
 await runCli(async (db) => {
-  if (!email || !["disable", "enable", "show"].includes(command ?? "")) {
+  if (!email || !commands.includes(command as Command)) {
     console.error(usage);
     return 2;
   }
   const user = await findUserByEmail({ db, email });
   if (!user) throw new Error(`no user with the e-mail ${email}`);
-  const result = command === "show" ? user : await setUserDisabled({ db, userId: user.id, disabled: command === "disable" });
-  console.log(`${result?.email}\t${result?.disabled ? "disabled" : "enabled"}`);
+  const chosen = command as Command;
+  if (chosen === "disable" || chosen === "enable") await setUserDisabled({ db, userId: user.id, disabled: chosen === "disable" });
+  if (chosen === "grant-operator" || chosen === "revoke-operator") {
+    await setOperatorGrant({ db, userId: user.id, granted: chosen === "grant-operator" });
+  }
+  if (chosen !== "show") {
+    const event = { action: auditAction[chosen], actorLabel: COMMAND_LINE_ACTOR, targetUserId: user.id, targetLabel: user.email };
+    await recordAudit({ db, logger, event });
+  }
+  const account = await getAccountRole({ db, userId: user.id });
+  if (!account) throw new Error(`no user with the e-mail ${email}`);
+  const operator = isOperator(env.OPERATOR_EMAILS, account);
+  console.log(
+    [
+      account.email,
+      account.disabledAt ? "disabled" : "enabled",
+      account.emailVerified ? "verified" : "unverified",
+      operator ? "operator" : "user",
+    ].join("\t"),
+  );
+  if (chosen === "grant-operator" && !account.emailVerified) {
+    console.error("The role takes effect once this e-mail address is confirmed (the link mailed at sign-up, or “send again” in the app).");
+  }
+  if (chosen === "revoke-operator" && operator) {
+    console.error("Still an operator: this address is listed in OPERATOR_EMAILS. Remove it there and restart the server.");
+  }
   return 0;
 });

@@ -88,7 +88,10 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
   app.route("/api/account", accountRoutes({ sessions, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }));
   app.route("/api/chats", chatRoutes({ sessions, env, db, provider, activeReplies, logger, redact: redactionFor(env) }));
   app.route("/api/messages", messageRoutes({ sessions, db }));
-  app.route("/api/operator", operatorRoutes({ sessions, db, operatorEmails: env.OPERATOR_EMAILS }));
+  app.route(
+    "/api/operator",
+    operatorRoutes({ sessions, db, logger, operatorEmails: env.OPERATOR_EMAILS, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }),
+  );
   app.all("/api/*", (c) => apiError(c, "not-found"));
 
   serveWebApp(app, webRoot, logger);

@@ -62,6 +62,7 @@ export const envSchema = z.object({
   SESSION_MAX_AGE_SECONDS: int(60 * 60 * 24 * 7, 60),
   RECENT_LOGIN_SECONDS: int(300, 0),
   RESET_TOKEN_TTL_SECONDS: int(3600, 60),
+  VERIFICATION_TOKEN_TTL_SECONDS: int(60 * 60 * 24, 60),
   MAX_BODY_BYTES: int(64 * 1024, 1024),
   SHUTDOWN_GRACE_SECONDS: int(25, 0),
   /** Past this many replies streaming at once in one process, new ones get 429 with Retry-After. */

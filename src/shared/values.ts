@@ -11,3 +11,13 @@ export const feedbackKinds = ["like", "dislike"] as const;
 export const feedbackReasons = ["wrong", "unsafe", "unclear", "not-helpful", "helpful", "other"] as const;
 /** Why a reply failed; the client shows a localized explanation for each. */
 export const replyErrorCodes = ["provider-unavailable", "provider-rate-limited", "provider-timeout", "provider-error"] as const;
+/** What the audit log records: exports, user administration, prompt changes and role changes. */
+export const auditActions = [
+  "export",
+  "user-disabled",
+  "user-enabled",
+  "prompt-changed",
+  "operator-granted",
+  "operator-revoked",
+  "operator-verified",
+] as const;

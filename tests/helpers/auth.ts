@@ -4,7 +4,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../src/server/db/client";
 import { users } from "../../src/server/db/schema";
 import type { Agent, TestResponse } from "./agent";
-import { outboxMailsTo, resetLink, waitForOutboxMail } from "./mail";
+import { outboxMailsTo, resetLink, verifyLinkPath, waitForOutboxMail } from "./mail";
 import type { TestApp } from "./test-app";
 
 /** A password that passes the default policy and is not in any common-password list. */
@@ -55,11 +55,24 @@ export async function userIdOf(db: Database, email: string): Promise<string> {
 
 /** Requests a reset for `email` and returns the token from the mail in the outbox. */
 export async function requestResetToken(testApp: TestApp, email: string) {
-  const earlier = (await outboxMailsTo(testApp.outboxDir, email)).length;
+  const earlier = (await outboxMailsTo(testApp.outboxDir, email, "reset")).length;
   const response = await testApp.client().post("/api/auth/request-password-reset", { email });
   expectOk(`password reset request for ${email}`, response);
-  const mail = await waitForOutboxMail(testApp.outboxDir, email, earlier);
+  const mail = await waitForOutboxMail(testApp.outboxDir, email, earlier, "reset");
   return { ...resetLink(mail.text), mail };
+}
+
+/** Opens the confirmation link mailed at sign-up (the outbox's first one to this address); returns the answer. */
+export async function verifyEmail(testApp: TestApp, email: string, agent: Agent = testApp.client()) {
+  const mail = await waitForOutboxMail(testApp.outboxDir, email, 0, "verify");
+  return agent.get(verifyLinkPath(mail.text));
+}
+
+/** Signs up and confirms the e-mail address: what an operator (OPERATOR_EMAILS) must do to get the role. */
+export async function signUpVerified(testApp: TestApp, agent: Agent, email: string, password = GOOD_PASSWORD, languageCode = "en") {
+  await signUp(agent, email, password, languageCode);
+  const verified = await verifyEmail(testApp, email);
+  if (verified.status !== 302) throw new Error(`confirming ${email} answered ${verified.status}: ${verified.text}`);
 }
 
 export async function countRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {

@@ -66,16 +66,31 @@ export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
   return Promise.all(files.map(async (file) => parseMail(await readFile(join(outboxDir, file), "utf8"))));
 }
 
-export async function outboxMailsTo(outboxDir: string, to: string): Promise<ParsedMail[]> {
-  return (await readOutbox(outboxDir)).filter((mail) => mail.to.includes(to));
+/** The two mails the server sends: a password reset link, and the link that confirms an e-mail address. */
+export type MailKind = "reset" | "verify";
+const linkPath: Record<MailKind, string> = { reset: "/reset-password?token=", verify: "/api/auth/verify-email?token=" };
+export const isMailOfKind = (mail: ParsedMail, kind: MailKind) => mail.text.includes(linkPath[kind]);
+
+export async function outboxMailsTo(outboxDir: string, to: string, kind?: MailKind): Promise<ParsedMail[]> {
+  return (await readOutbox(outboxDir)).filter((mail) => mail.to.includes(to) && (!kind || isMailOfKind(mail, kind)));
 }
 
 /**
- * Waits (bounded) until the outbox holds the mail number `index` (0 = first) to this address.
+ * Waits (bounded) until the outbox holds the mail number `index` (0 = first) of this kind to this address.
  * The server sends mail in the background, after the HTTP answer.
  */
-export async function waitForOutboxMail(outboxDir: string, to: string, index = 0): Promise<ParsedMail> {
-  return waitFor(`mail #${index + 1} to ${to} in ${outboxDir}`, async () => (await outboxMailsTo(outboxDir, to))[index]);
+export async function waitForOutboxMail(outboxDir: string, to: string, index = 0, kind?: MailKind): Promise<ParsedMail> {
+  return waitFor(
+    `${kind ?? ""} mail #${index + 1} to ${to} in ${outboxDir}`,
+    async () => (await outboxMailsTo(outboxDir, to, kind))[index],
+  );
+}
+
+/** The confirmation link in a mail, as a path on the server: `/api/auth/verify-email?token=…&callbackURL=…`. */
+export function verifyLinkPath(text: string): string {
+  const match = text.match(/https?:\/\/[^/\s]+(\/api\/auth\/verify-email\?\S+)/);
+  if (!match?.[1]) throw new Error(`no verification link in mail:\n${text}`);
+  return match[1];
 }
 
 /** The reset link in a mail: `${PUBLIC_URL}/reset-password?token=…`. */

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { type ParsedMail, parseMail } from "./mail";
+import { isMailOfKind, type MailKind, type ParsedMail, parseMail } from "./mail";
 import { waitFor } from "./wait";
 
 export interface ReceivedMail extends ParsedMail {
@@ -11,7 +11,8 @@ export interface ReceivedMail extends ParsedMail {
 export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
-  waitForMail: (to: string) => Promise<ReceivedMail>;
+  /** The first mail to this address (of this kind, when given). */
+  waitForMail: (to: string, kind?: MailKind) => Promise<ReceivedMail>;
   close: () => Promise<void>;
 }
 
@@ -41,7 +42,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    waitForMail: (to) => waitFor(`an SMTP mail to ${to}`, () => received.find((mail) => mail.envelopeTo.includes(to))),
+    waitForMail: (to, kind) =>
+      waitFor(`an SMTP ${kind ?? ""} mail to ${to}`, () =>
+        received.find((mail) => mail.envelopeTo.includes(to) && (!kind || isMailOfKind(mail, kind))),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,7 +7,7 @@ import { PROMPT_IDS } from "../../src/server/prompts/defaults";
 import { feedbackReasons } from "../../src/shared/schemas/chat";
 import { type FakeModelServer, startFakeModel } from "../fake-model/server";
 import type { Agent, TestResponse } from "../helpers/agent";
-import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, signIn, signUp } from "../helpers/auth";
+import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, signIn, signUp, signUpVerified, verifyEmail } from "../helpers/auth";
 import { eventOf, parseEvents, sendMessage } from "../helpers/chat";
 import { describeEachDatabase, type TestApp } from "../helpers/test-app";
 
@@ -305,6 +305,13 @@ const routes: Route[] = [
   { method: "GET", path: "/api/auth/get-session", query: ["disableCookieCache", "disableRefresh"] },
   {
     method: "POST",
+    path: "/api/auth/send-verification-email",
+    fields: (ctx) => ({ email: emails(ctx), callbackURL: fc.constant("/email-verified") }),
+    runs: 10,
+  },
+  { method: "GET", path: "/api/auth/verify-email", query: ["token", "callbackURL"], runs: 10 },
+  {
+    method: "POST",
     path: "/api/auth/change-password",
     fields: (ctx) => ({ currentPassword: fc.constant(ctx.me.password), newPassword: strongPassword, revokeOtherSessions: fc.boolean() }),
     runs: 20,
@@ -313,6 +320,7 @@ const routes: Route[] = [
   { method: "POST", path: "/api/auth/delete-user", fields: (ctx) => ({ password: fc.constant(ctx.me.password) }), runs: 10 },
   // The research team's tools (src/server/routes/operator.ts), last: they change the system prompt.
   { method: "GET", path: "/api/operator/stats", as: "operator", validQuery: days },
+  { method: "GET", path: "/api/operator/audit", as: "operator", validQuery: days },
   { method: "GET", path: "/api/operator/disliked", as: "operator", validQuery: days, query: ["language"] },
   { method: "GET", path: "/api/operator/export/:id", id: "export-kind", as: "operator", validQuery: { ...days, format: "csv" } },
   { method: "GET", path: "/api/operator/users", as: "operator", validQuery: { email: "example.com" } },
@@ -564,6 +572,7 @@ let userCount = 0;
 async function newFixture(t: TestApp, label: string, email = `${label}-${++userCount}@example.com`): Promise<Fixture> {
   const agent = t.client();
   const userId = ((await signUp(agent, email)).body.user as { id: string }).id;
+  if (email === OPERATOR_EMAIL) await verifyEmail(t, email);
   const sent = await sendMessage(agent, "My knee hurts after running.");
   const replyId = eventOf(sent.events, "done")?.message.id;
   const userMessageId = eventOf(sent.events, "start")?.userMessage?.id;
@@ -696,7 +705,7 @@ describeEachDatabase("bad input properties", ({ createApp }) => {
 
     // The operator's tools: NUL in a query or a user id, and days PostgreSQL cannot hold (each was a 500).
     const operator = t.client();
-    await signUp(operator, OPERATOR_EMAIL);
+    await signUpVerified(t, operator, OPERATOR_EMAIL);
     expectClientError(await operator.get("/api/operator/users?email=ab%00c"), 400, "bad-request");
     expectClientError(await operator.put("/api/operator/users/ab%00c/disabled", { disabled: true }), 404, "not-found");
     for (const [from, to] of [

@@ -3,15 +3,26 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { chats, messages, users } from "../../src/server/db/schema";
+import { type Database, openDatabase } from "../../src/server/db/client";
+import { auditEvents, chats, messages, users } from "../../src/server/db/schema";
 
 const run = promisify(execFile);
 const cli = (script: string, dataDir: string, ...args: string[]) =>
   run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
   });
+
+/** Runs a query on the data folder's database (while no command holds it). */
+async function withDatabase<T>(dataDir: string, query: (db: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+  try {
+    return await query(database.db);
+  } finally {
+    await database.close();
+  }
+}
 
 /** A data folder holding one user with one rated exchange, written straight to the database. */
 async function dataDirWithOneChat() {
@@ -72,12 +83,29 @@ describe("operator commands", () => {
 
   it("npm run users disables and enables a user by e-mail", async () => {
     const dataDir = await dataDirWithOneChat();
-    expect((await cli("users", dataDir, "disable", "Alice@Example.com")).stdout).toBe("alice@example.com\tdisabled\n");
-    expect((await cli("users", dataDir, "show", "alice@example.com")).stdout).toBe("alice@example.com\tdisabled\n");
-    expect((await cli("users", dataDir, "enable", "alice@example.com")).stdout).toBe("alice@example.com\tenabled\n");
+    expect((await cli("users", dataDir, "disable", "Alice@Example.com")).stdout).toBe("alice@example.com\tdisabled\tunverified\tuser\n");
+    expect((await cli("users", dataDir, "show", "alice@example.com")).stdout).toBe("alice@example.com\tdisabled\tunverified\tuser\n");
+    expect((await cli("users", dataDir, "enable", "alice@example.com")).stdout).toBe("alice@example.com\tenabled\tunverified\tuser\n");
     await expect(cli("users", dataDir, "disable", "nobody@example.com")).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("no user with the e-mail nobody@example.com"),
     });
+  }, 120_000);
+
+  it("npm run users grants and revokes the operator role, which needs a confirmed e-mail, and audits both", async () => {
+    const dataDir = await dataDirWithOneChat();
+    const granted = await cli("users", dataDir, "grant-operator", "alice@example.com");
+    expect(granted.stdout).toBe("alice@example.com\tenabled\tunverified\tuser\n");
+    expect(granted.stderr).toContain("takes effect once this e-mail address is confirmed");
+    await withDatabase(dataDir, (db) => db.update(users).set({ emailVerified: true }).where(eq(users.id, "user-1")));
+    expect((await cli("users", dataDir, "show", "alice@example.com")).stdout).toBe("alice@example.com\tenabled\tverified\toperator\n");
+    expect((await cli("users", dataDir, "revoke-operator", "alice@example.com")).stdout).toBe(
+      "alice@example.com\tenabled\tverified\tuser\n",
+    );
+    const events = await withDatabase(dataDir, (db) => db.select().from(auditEvents).orderBy(asc(auditEvents.createdAt)));
+    expect(events.map((e) => [e.action, e.actorLabel, e.targetUserId, e.targetLabel])).toEqual([
+      ["operator-granted", "command line", "user-1", "alice@example.com"],
+      ["operator-revoked", "command line", "user-1", "alice@example.com"],
+    ]);
   }, 120_000);
 });

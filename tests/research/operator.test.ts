@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { messages } from "../../src/server/db/schema";
 import type { RatedReply } from "../../src/shared/schemas/research";
 import { type FakeModelServer, startFakeModel } from "../fake-model/server";
-import { GOOD_PASSWORD, sessionUser, signIn, signInRequest, signUp, userIdOf } from "../helpers/auth";
+import { GOOD_PASSWORD, sessionUser, signIn, signInRequest, signUp, signUpVerified, userIdOf } from "../helpers/auth";
 import { eventOf, sendMessage } from "../helpers/chat";
 import { describeEachDatabase } from "../helpers/test-app";
 
@@ -23,7 +23,7 @@ describeEachDatabase("the research team's operator tools", ({ createApp }) => {
     const operator = t.client();
     const alice = t.client();
     const bob = t.client();
-    await signUp(operator, OPERATOR.toLowerCase());
+    await signUpVerified(t, operator, OPERATOR.toLowerCase());
     await signUp(alice, "alice@example.com");
     await signUp(bob, "bob@example.com", GOOD_PASSWORD, "de");
     return { t, operator, alice, bob };

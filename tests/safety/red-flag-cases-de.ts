@@ -56,8 +56,8 @@ export const germanCases: RedFlagCase[] = [
   ["Krampfanfall bei meiner Tochter", "de", ["unconscious"]],
   ["Sie reagiert nicht mehr", "de", ["unconscious"]],
   // meningitis
-  ["Fieber mit steifem Nacken und Kopfschmerzen", "de", ["meningitis"]],
-  ["Nackensteifigkeit und hohes Fieber beim Kind", "de", ["meningitis"]],
+  ["Fieber mit steifem Nacken und Kopfschmerzen", "de", ["other-acute"]],
+  ["Nackensteifigkeit und hohes Fieber beim Kind", "de", ["other-acute"]],
   // several at once
   ["Ich habe Atemnot und Brustschmerzen", "de", ["cardiac", "breathing"]],
   // harder positives — phrasing, misspellings, umlauts typed without dots, pointed questions, unseen probe batches
@@ -78,7 +78,7 @@ export const germanCases: RedFlagCase[] = [
   ["Er krampft seit zehn Minuten", "de", ["unconscious"]],
   ["Ich wäre lieber tot", "de", ["self-harm"]],
   ["Wie viele Tabletten sind eine tödliche Dosis?", "de", ["self-harm"]],
-  ["Mein Sohn hat hohes Fieber und Flecken, nicht wegdrückbar", "de", ["meningitis"]],
+  ["Mein Sohn hat hohes Fieber und Flecken, nicht wegdrückbar", "de", ["other-acute"]],
   ["Seit 20 Minuten Schmerzen hinter dem Brustbein, strahlt in den Arm", "de", ["cardiac"]],
   ["Stechen in der Brust und Atemnot beim Gehen", "de", ["cardiac", "breathing"]],
   ["Mein Mann redet plötzlich wirres Zeug und sein Mundwinkel hängt", "de", ["stroke"]],
@@ -96,7 +96,7 @@ export const germanCases: RedFlagCase[] = [
   ["Ich denke ständig an Selbstmord", "de", ["self-harm"]],
   ["Meine Mutter ist umgekippt und reagiert nicht", "de", ["unconscious"]],
   ["Mein Baby ist bewußtlos", "de", ["unconscious"]],
-  ["Das Kind hat Nackensteifigkeit und 39,5 Fieber", "de", ["meningitis"]],
+  ["Das Kind hat Nackensteifigkeit und 39,5 Fieber", "de", ["other-acute"]],
   ["Mir ist schlecht und ich habe so einen Druck auf der Brust", "de", ["cardiac"]],
   ["Oma spricht auf einmal ganz undeutlich und kann den Arm nicht heben", "de", ["stroke"]],
   ["Ich ringe nach Luft", "de", ["breathing"]],
@@ -105,7 +105,7 @@ export const germanCases: RedFlagCase[] = [
   ["Mein Hund... nein, mein Sohn hat Rattengift gegessen", "de", ["poisoning"]],
   ["Ich will einfach nur noch sterben", "de", ["self-harm"]],
   ["Er liegt am Boden und reagiert nicht", "de", ["unconscious"]],
-  ["Fieber seit gestern und der Nacken ist ganz steif", "de", ["meningitis"]],
+  ["Fieber seit gestern und der Nacken ist ganz steif", "de", ["other-acute"]],
   ["Mein Vater sieht plötzlich doppelt und kann nicht mehr richtig gehen", "de", ["stroke"]],
   ["Mein Sohn hat sich verschluckt und bekommt keine Luft", "de", ["breathing"]],
   ["Nach der Geburt blute ich sehr stark", "de", ["bleeding"]],
@@ -123,7 +123,7 @@ export const germanCases: RedFlagCase[] = [
   ["Ich denke darüber nach, mir das Leben zu nehmen", "de", ["self-harm"]],
   ["Ich will nicht mehr aufwachen", "de", ["self-harm"]],
   ["Mein Opa ist zusammengebrochen und ist nicht ansprechbar", "de", ["unconscious"]],
-  ["Das Baby hat Fieber und rote Punkte, die sich mit dem Glas nicht wegdrücken lassen", "de", ["meningitis"]],
+  ["Das Baby hat Fieber und rote Punkte, die sich mit dem Glas nicht wegdrücken lassen", "de", ["other-acute"]],
   // negatives — everyday questions
   ["Was hilft gegen Erkältung?", "de", []],
   ["Ich habe Kopfschmerzen nach langer Bildschirmarbeit", "de", []],

@@ -64,8 +64,8 @@ export const englishCases: RedFlagCase[] = [
   ["My child is having a seizure for five minutes", "en", ["unconscious"]],
   ["grandma is unresponsive", "en", ["unconscious"]],
   // meningitis
-  ["Stiff neck with a high fever and a rash", "en", ["meningitis"]],
-  ["my baby has fever and a stiff neck", "en", ["meningitis"]],
+  ["Stiff neck with a high fever and a rash", "en", ["other-acute"]],
+  ["my baby has fever and a stiff neck", "en", ["other-acute"]],
   // several at once
   ["Chest pain and I can't breathe", "en", ["cardiac", "breathing"]],
   ["I took an overdose because I want to die", "en", ["poisoning", "self-harm"]],
@@ -112,7 +112,7 @@ export const englishCases: RedFlagCase[] = [
   ["my kid drank some lamp oil", "en", ["poisoning"]],
   ["everyone would be better off without me", "en", ["self-harm"]],
   ["she passed out and we can't wake her", "en", ["unconscious"]],
-  ["neck is so stiff he can't touch his chin to his chest and he has a high fever", "en", ["meningitis"]],
+  ["neck is so stiff he can't touch his chin to his chest and he has a high fever", "en", ["other-acute"]],
   ["I'm having crushing pressure behind my breastbone", "en", ["cardiac"]],
   ["my husband is clutching his chest and sweating a lot", "en", ["cardiac"]],
   ["her speech is garbled and her arm is limp", "en", ["stroke"]],
@@ -123,7 +123,7 @@ export const englishCases: RedFlagCase[] = [
   ["I've been thinking about ending it", "en", ["self-harm"]],
   ["I don't want to wake up tomorrow", "en", ["self-harm"]],
   ["my mum fainted and she's still not awake after 5 minutes", "en", ["unconscious"]],
-  ["purple spots that don't fade under a glass and a fever", "en", ["meningitis"]],
+  ["purple spots that don't fade under a glass and a fever", "en", ["other-acute"]],
   ["my chest has been hurting for 30 minutes and I feel like throwing up", "en", ["cardiac"]],
   ["I think I'm having a heart atack", "en", ["cardiac"]],
   ["my grandpa's face is drooping on one side", "en", ["stroke"]],
@@ -134,7 +134,7 @@ export const englishCases: RedFlagCase[] = [
   ["I want to end my life", "en", ["self-harm"]],
   ["I have a plan to kill myself tonight", "en", ["self-harm"]],
   ["he's been unconscious for a few minutes", "en", ["unconscious"]],
-  ["my baby has a fever and the spots don't disappear when I press a glass on them", "en", ["meningitis"]],
+  ["my baby has a fever and the spots don't disappear when I press a glass on them", "en", ["other-acute"]],
   // negatives — everyday questions
   ["What can I do against a cold?", "en", []],
   ["I have a headache after working at the screen all day", "en", []],

@@ -59,6 +59,7 @@ const publicRoutes = ["GET /api/password-policy", "GET /api/site-config", "GET /
 /** The research team's routes: the same 404 for anyone but an operator, signed in or not (tests/research). */
 const operatorRoutes = [
   "GET /api/operator/stats",
+  "GET /api/operator/audit",
   "GET /api/operator/disliked",
   "GET /api/operator/export/:kind",
   "GET /api/operator/users",

@@ -38,7 +38,7 @@ describeEachDatabase("secrets and health data stay out of the logs", ({ createAp
       fake.queue({ kind: "status", status: 500 });
       await sendMessage(alice, symptom);
       await alice.post("/api/auth/request-password-reset", { email: "alice@example.com" });
-      const mail = await smtp.waitForMail("alice@example.com");
+      const mail = await smtp.waitForMail("alice@example.com", "reset");
       const { token } = resetLink(mail.text);
       expect((await t.client().post("/api/auth/reset-password", { token, newPassword: OTHER_GOOD_PASSWORD })).status).toBe(200);
 

@@ -12,7 +12,7 @@ describeEachDatabase("profile", ({ createApp }) => {
 
     const profile = await alice.get("/api/profile");
     expect(profile.status).toBe(200);
-    expect(profile.json).toEqual({ languageCode: "de", email: "alice@example.com", isOperator: false });
+    expect(profile.json).toEqual({ languageCode: "de", email: "alice@example.com", emailVerified: false, isOperator: false });
 
     const [row] = await t.db
       .select()

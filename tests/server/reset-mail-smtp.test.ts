@@ -19,7 +19,7 @@ describeEachDatabase("reset mail over SMTP", ({ createApp }) => {
     const response = await t.client().post("/api/auth/request-password-reset", { email: "alice@example.com" });
     expect(response.status).toBe(200);
 
-    const mail = await smtp.waitForMail("alice@example.com");
+    const mail = await smtp.waitForMail("alice@example.com", "reset");
     expect(mail.envelopeTo).toEqual(["alice@example.com"]);
     expect(mail.headers.from).toContain("no-reply@health.example");
     expect(mail.subject).toBe("Reset your password");
@@ -37,7 +37,7 @@ describeEachDatabase("reset mail over SMTP", ({ createApp }) => {
     await signUp(t.client(), "anna@example.com", GOOD_PASSWORD, "de");
     expect((await t.client().post("/api/auth/request-password-reset", { email: "anna@example.com" })).status).toBe(200);
 
-    const mail = await smtp.waitForMail("anna@example.com");
+    const mail = await smtp.waitForMail("anna@example.com", "reset");
     expect(mail.subject).toBe("Passwort zurücksetzen");
     expect(mail.text).toContain("Passwort");
     expect(mail.text).toContain("läuft in 60 Minuten ab");
@@ -50,7 +50,7 @@ describeEachDatabase("reset mail over SMTP", ({ createApp }) => {
     await signUp(alice, "alice@example.com", GOOD_PASSWORD, "en");
     expect((await alice.put("/api/profile/language", { languageCode: "de" })).status).toBe(200);
     await t.client().post("/api/auth/request-password-reset", { email: "alice@example.com" });
-    expect((await smtp.waitForMail("alice@example.com")).subject).toBe("Passwort zurücksetzen");
+    expect((await smtp.waitForMail("alice@example.com", "reset")).subject).toBe("Passwort zurücksetzen");
   });
 
   it("answers 200 as usual when the SMTP server is down", async () => {

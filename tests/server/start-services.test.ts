@@ -10,6 +10,7 @@ import { startServices } from "../../src/server/server";
 import { createAgent, TEST_ORIGIN } from "../helpers/agent";
 import { signUp } from "../helpers/auth";
 import { sendMessage } from "../helpers/chat";
+import { outboxMailsTo } from "../helpers/mail";
 import { waitFor } from "../helpers/wait";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,8 +21,15 @@ afterEach(async () => {
 });
 
 /** The real start-up path (src/server/server.ts), on an embedded database in a fresh folder. */
-async function start(folder: string, lines: string[]) {
-  const env = loadEnv({ DATA_DIR: folder, PUBLIC_URL: TEST_ORIGIN, RATE_LIMITS: "off", CHAT_RETENTION_DAYS: "30", LOG_LEVEL: "info" });
+async function start(folder: string, lines: string[], nodeEnv = "development") {
+  const env = loadEnv({
+    DATA_DIR: folder,
+    PUBLIC_URL: TEST_ORIGIN,
+    RATE_LIMITS: "off",
+    CHAT_RETENTION_DAYS: "30",
+    LOG_LEVEL: "info",
+    NODE_ENV: nodeEnv,
+  });
   const services = await startServices(
     env,
     createLogger("info", (line) => lines.push(line)),
@@ -40,7 +48,7 @@ async function start(folder: string, lines: string[]) {
   return { services, client, ageChat, chatIds, stop };
 }
 
-it("warns when throttling is off, logs the reset link without SMTP, and runs retention at start-up and daily", {
+it("warns when throttling is off, logs links without SMTP in development only, and runs retention at start-up and daily", {
   timeout: 60_000,
 }, async () => {
   dataDir = await mkdtemp(join(tmpdir(), "health-chat-start-"));
@@ -54,6 +62,7 @@ it("warns when throttling is off, logs the reset link without SMTP, and runs ret
   await signUp(alice, "alice@example.com");
   expect((await alice.post("/api/auth/request-password-reset", { email: "alice@example.com" })).status).toBe(200);
   await waitFor("the reset link in the log", () => messages().find((m) => m.link?.includes("/reset-password?token=")));
+  expect(messages().some((m) => m.link?.includes("/verify-email?token="))).toBe(true);
 
   // The daily run.
   const daily = await sendMessage(alice, "an old question");
@@ -68,8 +77,15 @@ it("warns when throttling is off, logs the reset link without SMTP, and runs ret
   const recent = await sendMessage(alice, "a recent question");
   await first.ageChat(atStart.chatId);
   await first.stop();
-  const second = await start(dataDir, lines);
+  // In production (the default) no link reaches the log: the mail in the outbox is the only copy.
+  const productionLines: string[] = [];
+  const second = await start(dataDir, productionLines, "production");
   await second.services.housekeeping.ready;
   expect(await second.chatIds()).toEqual([recent.chatId]);
+  const bob = second.client();
+  await signUp(bob, "bob@example.com");
+  expect((await bob.post("/api/auth/request-password-reset", { email: "bob@example.com" })).status).toBe(200);
+  await waitFor("both mails in the outbox", async () => (await outboxMailsTo(join(dataDir ?? "", "outbox"), "bob@example.com")).length === 2);
+  expect(productionLines.join("\n")).not.toMatch(/token=/);
   await second.stop();
 });

@@ -1,18 +1,21 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
 import { brokenPasswordRules } from "../../shared/schemas/password-policy";
 import { languageSchema } from "../../shared/schemas/profile";
+import { OPERATOR_EMAILS_ACTOR, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
-import { getProfile, saveLanguage } from "../db/queries/profiles";
+import { getAccountRole } from "../db/queries/operators";
+import { saveLanguage } from "../db/queries/profiles";
 import { clearSignInFailures, recordSignInFailure, signInLockSeconds } from "../db/queries/sign-in-failures";
 import { isDisabledEmail } from "../db/queries/users";
 import * as schema from "../db/schema";
 import { type Env, publicUrl } from "../env";
+import { isOperator } from "../http/operator";
 import { containsNul } from "../http/parse-json";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
-import { resetPasswordMail } from "../mail/reset-password-mail";
+import { accountMailSender } from "./account-mails";
 import { isCommonPassword, loadCommonPasswords } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { passwordPolicyFromEnv } from "./password-policy";
@@ -41,6 +44,10 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
   const commonPasswords = loadCommonPasswords(policy.rejectsCommonPasswords ? env.PASSWORD_COMMON_LIST_SIZE : 0);
   const throttled = env.RATE_LIMITS === "on";
   const baseURL = publicUrl(env);
+  const sendAccountMail = accountMailSender({ env, db, mailer, logger });
+  // The confirmation link lands on our own page, which says whether it worked (better-auth appends ?error=…).
+  const verifyLink = (token: string) =>
+    `${baseURL}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/email-verified")}`;
 
   const assertStrongPassword = (password: unknown) => {
     if (typeof password !== "string") return;
@@ -82,22 +89,31 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: env.RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Not awaited: the answer must take as long for unknown e-mails as for known ones.
       sendResetPassword: async ({ user, token }) => {
-        const profile = await getProfile({ db, userId: user.id });
-        const link = `${baseURL}/reset-password?token=${encodeURIComponent(token)}`;
-        const mail = resetPasswordMail({
-          to: user.email,
-          link,
-          language: profile?.languageCode === "de" ? "de" : "en",
-          ttlSeconds: env.RESET_TOKEN_TTL_SECONDS,
-          siteName: env.SITE_NAME,
-        });
-        if (mailer.describe.startsWith("outbox")) logger.info("password reset link (no SMTP_URL set)", { link });
-        mailer.send(mail).catch((error: unknown) => logger.error("sending the reset e-mail failed", { error: String(error) }));
+        await sendAccountMail({ kind: "reset-password", user, link: `${baseURL}/reset-password?token=${encodeURIComponent(token)}` });
       },
       onPasswordReset: async ({ user }) => {
         await clearSignInFailures({ db, email: normalizeEmail(user.email) });
+      },
+    },
+    // Optional for the public (the spec's sign-up goes straight on), required for the operator role.
+    emailVerification: {
+      // Sent by the sign-up hook below instead, once the user's language is saved.
+      sendOnSignUp: false,
+      expiresIn: env.VERIFICATION_TOKEN_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendAccountMail({ kind: "verify-email", user, link: verifyLink(token) });
+      },
+      afterEmailVerification: async (user) => {
+        const account = await getAccountRole({ db, userId: user.id });
+        if (!isOperator(env.OPERATOR_EMAILS, account)) return;
+        const event = {
+          action: "operator-verified" as const,
+          actorLabel: OPERATOR_EMAILS_ACTOR,
+          targetUserId: user.id,
+          targetLabel: user.email,
+        };
+        await recordAudit({ db, logger, event });
       },
     },
     user: { deleteUser: { enabled: false } },
@@ -115,6 +131,7 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
         "/sign-in/email": { window: env.RATE_LIMIT_WINDOW_SECONDS, max: env.SIGN_IN_RATE_LIMIT_MAX },
         "/sign-up/email": { window: env.RATE_LIMIT_WINDOW_SECONDS, max: env.SIGN_UP_RATE_LIMIT_MAX },
         "/request-password-reset": { window: env.RATE_LIMIT_WINDOW_SECONDS, max: env.PASSWORD_RESET_RATE_LIMIT_MAX },
+        "/send-verification-email": { window: env.RATE_LIMIT_WINDOW_SECONDS, max: env.PASSWORD_RESET_RATE_LIMIT_MAX },
         "/get-session": false,
       },
     },
@@ -169,8 +186,13 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
           }
         }
         if (ctx.path === "/sign-up/email" && ctx.context.newSession) {
+          const { user } = ctx.context.newSession;
           const language = languageSchema.safeParse(ctx.body?.languageCode);
-          await saveLanguage({ db, userId: ctx.context.newSession.user.id, languageCode: language.success ? language.data : "en" });
+          await saveLanguage({ db, userId: user.id, languageCode: language.success ? language.data : "en" });
+          const token = await createEmailVerificationToken(ctx.context.secret, user.email, undefined, env.VERIFICATION_TOKEN_TTL_SECONDS, {
+            userId: user.id,
+          });
+          await sendAccountMail({ kind: "verify-email", user, link: verifyLink(token) });
         }
       }),
     },

@@ -10,6 +10,8 @@ const exposed = new Set([
   "POST /request-password-reset",
   "POST /reset-password",
   "POST /change-password",
+  "POST /send-verification-email",
+  "GET /verify-email",
 ]);
 
 export function isExposedAuthRoute(method: string, path: string): boolean {

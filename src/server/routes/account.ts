@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { exportUserData } from "../db/queries/export";
 import { deleteUserWithData } from "../db/queries/users";
 import { apiError } from "../http/api-error";
+import { signedInWithin } from "../http/recent-login";
 import { type AuthedEnv, requireSession } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
 
@@ -25,9 +26,8 @@ export function accountRoutes({ sessions, db, recentLoginSeconds }: { sessions: 
       return c.json(data);
     })
     .delete("/", async (c) => {
-      const { session, user } = c.var.session;
-      const signedInSeconds = (Date.now() - new Date(session.createdAt).getTime()) / 1000;
-      if (signedInSeconds > recentLoginSeconds) return apiError(c, "requires-recent-login");
+      const { user } = c.var.session;
+      if (!signedInWithin(c.var.session, recentLoginSeconds)) return apiError(c, "requires-recent-login");
       await deleteUserWithData({ db, userId: user.id });
       for (const name of sessionCookieNames) deleteCookie(c, name, { path: "/", secure: name.startsWith("__Secure-") });
       return c.json({ deleted: true });

@@ -1,19 +1,34 @@
 import { Hono } from "hono";
 import { updateLanguageSchema } from "../../shared/schemas/profile";
 import type { Database } from "../db/client";
+import { getAccountRole } from "../db/queries/operators";
 import { getProfile, saveLanguage } from "../db/queries/profiles";
 import { isOperator } from "../http/operator";
 import { parseJson } from "../http/parse-json";
 import { type AuthedEnv, requireSession } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
 
-export function profileRoutes({ sessions, db, operatorEmails }: { sessions: SessionLookup; db: Database; operatorEmails: string[] }) {
+export function profileRoutes({
+  sessions,
+  db,
+  operatorEmails,
+}: {
+  sessions: SessionLookup;
+  db: Database;
+  operatorEmails: readonly string[];
+}) {
   return new Hono<AuthedEnv>()
     .use(requireSession(sessions))
     .get("/", async (c) => {
-      const profile = await getProfile({ db, userId: c.var.session.user.id });
-      const { email } = c.var.session.user;
-      return c.json({ languageCode: profile?.languageCode === "de" ? "de" : "en", email, isOperator: isOperator(operatorEmails, email) });
+      const userId = c.var.session.user.id;
+      // Read fresh, not from the cached session: a verification or role change shows at once.
+      const [profile, account] = await Promise.all([getProfile({ db, userId }), getAccountRole({ db, userId })]);
+      return c.json({
+        languageCode: profile?.languageCode === "de" ? "de" : "en",
+        email: c.var.session.user.email,
+        emailVerified: account?.emailVerified ?? false,
+        isOperator: isOperator(operatorEmails, account),
+      });
     })
     .put("/language", async (c) => {
       const parsed = await parseJson(c, updateLanguageSchema);

@@ -8,7 +8,8 @@ export const redFlagCategories = [
   "poisoning",
   "self-harm",
   "unconscious",
-  "meningitis",
+  "obstetric",
+  "other-acute",
 ] as const;
 /** One emergency category. */
 export type RedFlagCategory = (typeof redFlagCategories)[number];

@@ -116,7 +116,8 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     "(?:ist|wird) (?:immer noch |noch )?nicht (?:mehr )?(?:wach|bei bewusstsein)",
     "krampft (?:seit|schon|immer noch|ununterbrochen)",
   ],
-  meningitis: [
+  obstetric: [],
+  "other-acute": [
     "nackensteifigkeit",
     near(stiffNeck, "fieber", 100, stop),
     "glastest",

@@ -123,7 +123,8 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     "(?:having|had) a seizure",
     "seizing",
   ],
-  meningitis: [
+  obstetric: [],
+  "other-acute": [
     near("stiff neck|neck is (?:(?!not\\b)\\w+ )?stiff", "fever", 100, stop),
     "(?:rash|spots|blotches) (?:that )?(?:doesn't|does not|don't|do not|won't|will not) fade",
     "glass test",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditActions } from "../values";
 import { feedbackReasonSchema, feedbackSchema } from "./chat";
 import { languageSchema } from "./profile";
 
@@ -79,3 +80,14 @@ export const promptVersionSchema = z.object({
 });
 export const MAX_PROMPT_CHARS = 20_000;
 export const updatePromptSchema = z.object({ prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS) }).strict();
+
+/** One row of the audit log: who (an operator's e-mail, "command line", "OPERATOR_EMAILS" or a pseudonym) did what. */
+export const auditEventSchema = z.object({
+  id: z.string(),
+  action: z.enum(auditActions),
+  actorLabel: z.string(),
+  targetLabel: z.string().nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number()])),
+  createdAt: z.coerce.date(),
+});
+export type AuditEventView = z.infer<typeof auditEventSchema>;

@@ -17,7 +17,7 @@ export const asSession = nullable(
   }),
 );
 
-export const asProfile = object({ languageCode: oneOf(languages), email: string, isOperator: boolean });
+export const asProfile = object({ languageCode: oneOf(languages), email: string, emailVerified: boolean, isOperator: boolean });
 
 export const asSiteConfig = object({
   siteName: string,

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, isNotNull } from "drizzle-orm";
 import type { Database } from "../client";
 import { sessions, signInFailures, users, verifications } from "../schema";
+import { pseudonymiseAuditActor } from "./audit";
 
 const operatorView = { id: users.id, email: users.email, createdAt: users.createdAt, disabledAt: users.disabledAt };
 const toOperatorUser = (row: { id: string; email: string; createdAt: Date; disabledAt: Date | null }) => ({
@@ -45,12 +46,16 @@ export async function isDisabledEmail({ db, email }: { db: Database; email: stri
 }
 
 /**
- * Deletes a user and everything they own in one transaction. Sessions, accounts, the profile, chats and
+ * Deletes a user and everything they own in one transaction; audit rows stay, pseudonymised. Sessions, accounts, the profile, chats and
  * messages go by ON DELETE CASCADE; reset tokens and the sign-in throttle row are keyed by e-mail, so they
  * are deleted here by hand.
  */
 export async function deleteUserWithData({ db, userId }: { db: Database; userId: string }) {
   return db.transaction(async (tx) => {
+    const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    if (!account) return false;
+    // The audit log keeps what this account did (or had done to it), under a pseudonym.
+    await pseudonymiseAuditActor({ db: tx, userId, email: account.email });
     const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
     if (!user) return false;
     await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));

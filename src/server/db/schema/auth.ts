@@ -11,6 +11,8 @@ export const users = pgTable("users", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   /** Set by an operator: the user cannot sign in ("This user has been disabled."). Ours, not better-auth's. */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /** Set by `npm run users -- grant-operator`: an operator once the e-mail is verified. Ours, not better-auth's. */
+  operatorGrantedAt: timestamp("operator_granted_at", { withTimezone: true }),
 });
 
 export const sessions = pgTable(

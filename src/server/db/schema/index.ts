@@ -1,3 +1,4 @@
 export * from "./app";
+export * from "./audit";
 export * from "./auth";
 export * from "./chat";
