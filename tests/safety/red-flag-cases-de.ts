@@ -193,4 +193,9 @@ export const germanCases: RedFlagCase[] = [
   ["Ich habe seit zwei Tagen Durchfall", "de", []],
   ["Wie oft sollte ich zur Vorsorge gehen?", "de", []],
   ["Mein Kind hat Windpocken, was tun?", "de", []],
+  // obstetric
+  ["schwanger in der 10. Woche und blute stark mit Krämpfen", "de", ["bleeding", "obstetric"]],
+  ["SSW 36 und das Baby bewegt sich seit gestern nicht mehr", "de", ["obstetric"]],
+  ["Fruchtblase ist geplatzt, bin erst in der 30. Woche", "de", ["obstetric"]],
+  ["Darf ich in der Schwangerschaft Kaffee trinken?", "de", []],
 ];

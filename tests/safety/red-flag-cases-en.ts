@@ -210,4 +210,9 @@ export const englishCases: RedFlagCase[] = [
   ["How much sleep does a teenager need?", "en", []],
   ["My eyes are itchy from hay fever", "en", []],
   ["I have a rash that doesn't go away", "en", []],
+  // obstetric
+  ["12 weeks pregnant, lots of bleeding and cramps", "en", ["obstetric"]],
+  ["I'm 34 weeks and the baby hasn't moved since yesterday", "en", ["obstetric"]],
+  ["my waters broke and I'm only 29 weeks", "en", ["obstetric"]],
+  ["Is it safe to eat soft cheese while pregnant?", "en", []],
 ];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ruleFindings } from "../../src/server/safety/red-flag-rules";
 import { classifyRedFlags, type RedFlagCategory, redFlagCategories, redFlagGuidance } from "../../src/server/safety/red-flags";
 import { redFlagCases } from "./red-flag-cases";
 
@@ -41,7 +42,7 @@ describe("emergency red-flag classifier on the labelled set", () => {
   });
 
   it("finds every emergency (recall 100%) with precision of at least 90%, and prints both", () => {
-    const { overall, perCategory, mismatches } = evaluate((text, language) => classifyRedFlags(text, language).categories);
+    const { overall, perCategory, mismatches } = evaluate((text, language) => ruleFindings(text, language).categories);
     const positives = redFlagCases.filter(([, , expected]) => expected.length > 0).length;
     console.log(
       `red flags: ${redFlagCases.length} messages (${positives} emergencies, ${redFlagCases.length - positives} not), ` +

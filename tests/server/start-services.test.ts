@@ -85,7 +85,10 @@ it("warns when throttling is off, logs links without SMTP in development only, a
   const bob = second.client();
   await signUp(bob, "bob@example.com");
   expect((await bob.post("/api/auth/request-password-reset", { email: "bob@example.com" })).status).toBe(200);
-  await waitFor("both mails in the outbox", async () => (await outboxMailsTo(join(dataDir ?? "", "outbox"), "bob@example.com")).length === 2);
+  await waitFor(
+    "both mails in the outbox",
+    async () => (await outboxMailsTo(join(dataDir ?? "", "outbox"), "bob@example.com")).length === 2,
+  );
   expect(productionLines.join("\n")).not.toMatch(/token=/);
   await second.stop();
 });

@@ -116,7 +116,22 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     "(?:ist|wird) (?:immer noch |noch )?nicht (?:mehr )?(?:wach|bei bewusstsein)",
     "krampft (?:seit|schon|immer noch|ununterbrochen)",
   ],
-  obstetric: [],
+  obstetric: [
+    near(
+      "schwanger|schwangerschaft|ssw|\\d+\\. ?woche",
+      "blutung\\w*|blute\\w*|blut|koagel|kraempfe|krampf|starke schmerzen|fruchtblase|fruchtwasser|wehen|bewegt sich nicht|krampfanfall|flimmern|sternchen|sehstoerung\\w*",
+      60,
+      stop,
+    ),
+    "(?:baby|kind|bauch) (?:im bauch )?(?:bewegt|regt) sich (?:nicht mehr|nicht|kaum|seit)",
+    "(?:weniger|keine|kaum) kindsbewegungen",
+    "(?:fruchtblase|blase) (?:ist )?(?:geplatzt|gesprungen)",
+    "fruchtwasser (?:laeuft|geht ab|ist abgegangen)",
+    "(?:starke|viel|heftige) (?:blutung\\w*|blut) (?:nach|seit) (?:der )?(?:geburt|entbindung)",
+    "eileiterschwangerschaft",
+    "praeeklampsie|gestose|hellp",
+    "fehlgeburt",
+  ],
   "other-acute": [
     "nackensteifigkeit",
     near(stiffNeck, "fieber", 100, stop),

@@ -123,7 +123,22 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     "(?:having|had) a seizure",
     "seizing",
   ],
-  obstetric: [],
+  obstetric: [
+    near(
+      "pregnant|pregnancy|\\d+ ?(?:weeks?|wks?) (?:pregnant|along|gone)|expecting",
+      "bleeding|bleed|blood|clots?|cramps?|severe pain|bad pain|waters? (?:broke|broken|went)|leaking fluid|contractions|baby (?:isn't|isnt|is not|hasn't|hasnt|not) (?:moving|kicking)|fitting|seizure|blurr\\w* vision|seeing (?:spots|stars)",
+      60,
+      stop,
+    ),
+    "(?:baby|bump) (?:hasn't|hasnt|has not|isn't|isnt|is not|stopped|not) (?:moved|moving|kicking|kicked)",
+    "(?:reduced|less|no|fewer) (?:fetal |foetal |baby(?:'s)? )?movements?",
+    "(?:waters?|water) (?:broke|broken|has broken|have broken|went)",
+    "(?:heavy|lots of|a lot of) (?:bleeding|blood) (?:after|since) (?:giving birth|birth|delivery|the birth|having the baby)",
+    "ectopic",
+    "pre-?eclampsia",
+    "placental abruption",
+    "miscarr\\w*",
+  ],
   "other-acute": [
     near("stiff neck|neck is (?:(?!not\\b)\\w+ )?stiff", "fever", 100, stop),
     "(?:rash|spots|blotches) (?:that )?(?:doesn't|does not|don't|do not|won't|will not) fade",

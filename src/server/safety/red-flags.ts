@@ -1,110 +1,33 @@
 import type { Language } from "../../shared/schemas/profile";
-import { typoCorrector } from "./fuzzy";
+import { contextCues } from "./model/context-cues";
+import { predictRedFlag } from "./model/red-flag-model";
 import { normalizeText } from "./normalize";
-import { type RedFlagCategory, redFlagCategories } from "./red-flag-categories";
-import {
-  clauseBreak,
-  deixis,
-  germanThirdPerson,
-  historyAfter,
-  historyBefore,
-  leadIn,
-  NEGATION_WINDOW,
-  negationCues,
-  politeRequest,
-  pseudoNegations,
-  type QuestionCues,
-  questionCues,
-  sentenceBreak,
-  typoExceptions,
-  typoTerms,
-  urgency,
-} from "./red-flag-cues";
-import { redFlagPatterns } from "./red-flag-patterns";
+import type { RedFlagCategory } from "./red-flag-categories";
+import { type RuleFindings, ruleFindings } from "./red-flag-rules";
 
 export { type RedFlagCategory, redFlagCategories } from "./red-flag-categories";
 
-const categoryRegexes = redFlagCategories.map((category) => ({
-  category,
-  regex: new RegExp(`\\b(?:${redFlagPatterns[category].join("|")})\\b`, "g"),
-}));
-const correctTypos = typoCorrector(typoTerms, typoExceptions);
-
-// Negation and history cues sit a few words from the term, so only this many characters either side are read.
-const LOOKAROUND = 80;
-
-/** Index just after the last match of a global pattern in text (0 if none). */
-function endOfLast(text: string, pattern: RegExp): number {
-  let end = 0;
-  for (const match of text.matchAll(pattern)) end = match.index + match[0].length;
-  return end;
-}
-
-/** The part of the clause before and after a match (clauses end at punctuation and at "but"/"aber"). */
-function clauseAround(text: string, start: number, end: number): { before: string; after: string } {
-  const from = Math.max(0, start - LOOKAROUND);
-  // Drop a word cut in half by the window ("...piano" must not read as "no").
-  let window = text.slice(from, start);
-  if (from > 0 && !/\s/.test(text[from - 1] ?? "")) window = window.replace(/^\S*/, "");
-  const before = window.slice(endOfLast(window, clauseBreak));
-  const ahead = text.slice(end, end + LOOKAROUND);
-  const cut = ahead.search(clauseBreak);
-  return { before, after: cut === -1 ? ahead : ahead.slice(0, cut) };
-}
-
-const bare = (word: string | undefined) => (word ?? "").replace(/[^a-z']/g, "");
-
-function isNegated(clauseBefore: string): boolean {
-  const words = clauseBefore.split(/\s+/).filter(Boolean).map(bare);
-  for (let i = Math.max(0, words.length - NEGATION_WINDOW); i < words.length; i++) {
-    const word = words[i] ?? "";
-    if (!negationCues.has(word)) continue;
-    if (pseudoNegations.has(`${word} ${words[i + 1] ?? ""}`) || pseudoNegations.has(`${words[i - 1] ?? ""} ${word}`)) continue;
-    return true;
-  }
-  return false;
-}
-
-/** The message names nobody affected (no I/my/he/ich/mein…), nothing urgent, and does not point at "this". */
-function isAboutNobody(original: string, normalized: string, cues: QuestionCues, language: Language | undefined): boolean {
-  if (cues.personal.test(normalized.replace(politeRequest, " ")) || deixis.test(normalized) || urgency.test(normalized)) return false;
-  return language === "en" || !germanThirdPerson.test(original);
-}
-
-/** Whether the sentence holding position index asks a question: starts with what/how/was/wie…, or is?/ist…? with "?". */
-function inQuestion(normalized: string, index: number, cues: QuestionCues): boolean {
-  const sentence = normalized
-    .slice(endOfLast(normalized.slice(0, index), sentenceBreak), index)
-    .trimStart()
-    .replace(leadIn, "");
-  const rest = normalized.slice(index);
-  const end = rest.search(sentenceBreak);
-  return cues.wh.test(sentence) || (end !== -1 && rest[end] === "?" && cues.aux.test(sentence));
+/** The named features the learned layer reads besides the words: what the rules found, and context cues. */
+export function namedFeatures(text: string, rules: RuleFindings): string[] {
+  return [
+    ...rules.categories.map((category) => `rule ${category}`),
+    ...(rules.categories.length > 0 ? ["rule any"] : []),
+    ...rules.heldBack.map(({ category, by }) => `held ${category} ${by}`),
+    ...new Set(rules.heldBack.map(({ by }) => `held ${by}`)),
+    ...contextCues(normalizeText(text)).map((cue) => `cue ${cue}`),
+  ];
 }
 
 /**
- * The emergency categories a message shows; deterministic, negation-, history- and word-boundary-aware.
- * Both languages' patterns always run (people mix languages); `language` only picks the question words and pronouns
- * used to recognise a general question such as "what are the signs of a stroke?", which is not flagged.
+ * The emergency categories a message shows (empty: none). Two parts: hand-written rules (red-flag-rules.ts) and a
+ * linear model trained on the development corpus (model/), which reads the words, the rules' findings and context
+ * cues and makes the call. The category is the rules' when they found one, the model's otherwise.
  */
 export function classifyRedFlags(text: string, language?: Language): { categories: RedFlagCategory[] } {
-  const normalized = correctTypos(normalizeText(text));
-  const cues = questionCues[language ?? "any"];
-  let aboutNobody: boolean | undefined;
-  const found: RedFlagCategory[] = [];
-  for (const { category, regex } of categoryRegexes) {
-    for (const match of normalized.matchAll(regex)) {
-      const { before, after } = clauseAround(normalized, match.index, match.index + match[0].length);
-      if (isNegated(before)) continue;
-      // A past self-harm attempt still gets the crisis line; a heart attack in 2015 is history.
-      if (category !== "self-harm" && (historyBefore.test(before) || historyAfter.test(after))) continue;
-      aboutNobody ??= isAboutNobody(text, normalized, cues, language);
-      if (aboutNobody && inQuestion(normalized, match.index, cues)) continue;
-      found.push(category);
-      break;
-    }
-  }
-  return { categories: found };
+  const rules = ruleFindings(text, language);
+  const model = predictRedFlag(text, namedFeatures(text, rules));
+  if (!model.flagged) return { categories: [] };
+  return { categories: rules.categories.length > 0 ? rules.categories : [model.category] };
 }
 
 /** Which help to show: the emergency number for any flag, and a crisis line for self-harm. */

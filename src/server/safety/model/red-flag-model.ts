@@ -1,0 +1,63 @@
+import { type RedFlagCategory, redFlagCategories } from "../red-flag-categories";
+import { type FeatureVector, featureVector } from "./features";
+import trained from "./red-flag-weights.json" with { type: "json" };
+
+/** A linear model's weights as stored: int8 values times `scale`, row after row (one row per class). */
+export interface StoredLinear {
+  buckets: number;
+  scale: number;
+  bias: number[];
+  weights: string;
+}
+
+/** What scripts/train-red-flag-model.ts writes (see there for the training data and how the threshold is chosen). */
+export interface StoredRedFlagModel {
+  trainedOn: string;
+  /** P(emergency) at or above this flags the message. */
+  threshold: number;
+  emergency: StoredLinear;
+  /** The topic (one of redFlagCategories, in that order), asked only once the message is flagged. */
+  category: StoredLinear;
+}
+
+interface Linear {
+  buckets: number;
+  rows: Float32Array[];
+  bias: number[];
+}
+
+function unpack(stored: StoredLinear): Linear {
+  const bytes = Buffer.from(stored.weights, "base64");
+  const values = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const rows = stored.bias.map((_, row) =>
+    Float32Array.from(values.subarray(row * stored.buckets, (row + 1) * stored.buckets), (v) => (v / 127) * stored.scale),
+  );
+  return { buckets: stored.buckets, rows, bias: stored.bias };
+}
+
+function scores(model: Linear, features: FeatureVector): number[] {
+  return model.rows.map((row, r) => {
+    let sum = model.bias[r] ?? 0;
+    for (let i = 0; i < features.indices.length; i++) sum += (row[features.indices[i] ?? 0] ?? 0) * (features.values[i] ?? 0);
+    return sum;
+  });
+}
+
+const model = trained as StoredRedFlagModel;
+const emergency = unpack(model.emergency);
+const category = unpack(model.category);
+
+/**
+ * The learned layer's view of one message: how likely an emergency, and its most likely category. `named` are the
+ * context features (rule findings, cues) as red-flags.ts computes them; training computes them the same way.
+ */
+export function predictRedFlag(
+  text: string,
+  named: readonly string[],
+): { probability: number; flagged: boolean; category: RedFlagCategory } {
+  const [logit = 0] = scores(emergency, featureVector(text, emergency.buckets, named));
+  const probability = 1 / (1 + Math.exp(-logit));
+  const topic = scores(category, featureVector(text, category.buckets, named));
+  const best = topic.indexOf(Math.max(...topic));
+  return { probability, flagged: probability >= model.threshold, category: redFlagCategories[best] ?? "cardiac" };
+}
