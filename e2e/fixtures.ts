@@ -14,23 +14,44 @@ export function uniqueEmail(prefix = "user"): string {
 export const STRONG_PASSWORD = "calm-river-lantern-42";
 
 /** Waits (bounded) for the reset e-mail to this address in a server's outbox and returns its link. */
-export async function readResetLink(email: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
+export function readResetLink(email: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
+  return readMailLink({ email, dataDir, link: /https?:\/\/\S+reset-password\?token=[\w%-]+/ });
+}
+
+/** Waits (bounded) for the e-mail confirmation mail to this address and returns the path of its link. */
+export async function readVerifyEmailPath(email: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
+  const link = await readMailLink({ email, dataDir, link: /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/ });
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The mails to `email` in a server's outbox, oldest first (the files are named by time), decoded. */
+export function mailsTo(email: string, dataDir = process.env.E2E_DATA_DIR ?? ""): string[] {
   const outbox = join(dataDir, "outbox");
-  let link: string | undefined;
+  return safeList(outbox)
+    .map((name) => decodeQuotedPrintable(readFileSync(join(outbox, name), "utf8")))
+    .filter((text) => text.includes(`To: ${email}`));
+}
+
+/** Waits for a mail to `email` with a link matching `link`, and returns that link from the newest such mail. */
+async function readMailLink({ email, dataDir, link }: { email: string; dataDir: string; link: RegExp }): Promise<string> {
+  let found: string | undefined;
   await expect
     .poll(
       () => {
-        const files = safeList(outbox).map((name) => readFileSync(join(outbox, name), "utf8"));
-        const mail = files.reverse().find((text) => text.includes(`To: ${email}`));
-        link = decodeQuotedPrintable(mail ?? "").match(/https?:\/\/\S+reset-password\?token=[\w%-]+/)?.[0];
-        return link;
+        found = mailsTo(email, dataDir)
+          .reverse()
+          .map((text) => text.match(link)?.[0])
+          .find(Boolean);
+        return found;
       },
       { timeout: 10_000 },
     )
     .toBeTruthy();
-  return link as string;
+  return found as string;
 }
 
+/** Undoes quoted-printable: soft line breaks (`=` at a line end) and `=XX` bytes such as `=3D` for `=`. */
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

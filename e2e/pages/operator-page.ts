@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, STRONG_PASSWORD } from "../fixtures";
+import { expect, readVerifyEmailPath, STRONG_PASSWORD } from "../fixtures";
 import { BASE_URL } from "./chat-page";
 
 /** The operator named by OPERATOR_EMAILS for the main e2e server (playwright.config.ts). */
@@ -12,12 +12,18 @@ export async function signInAsOperator(page: Page) {
     data: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD, name: "", languageCode: "en" },
     headers,
   });
-  if (signUp.ok()) return;
-  const signIn = await page.request.post(`${BASE_URL}/api/auth/sign-in/email`, {
-    data: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
-    headers,
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
+  if (!signUp.ok()) {
+    const signIn = await page.request.post(`${BASE_URL}/api/auth/sign-in/email`, {
+      data: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+      headers,
+    });
+    expect(signIn.ok(), await signIn.text()).toBe(true);
+  }
+  // A listed address is an operator only once confirmed: open the link from the sign-up mail.
+  const profile = (await (await page.request.get(`${BASE_URL}/api/profile`)).json()) as { emailVerified: boolean };
+  if (profile.emailVerified) return;
+  const confirmed = await page.request.get(`${BASE_URL}${await readVerifyEmailPath(OPERATOR_EMAIL)}`, { maxRedirects: 0 });
+  expect(confirmed.status()).toBe(302);
 }
 
 /** The research dashboard at /operator, found by headings, labels and roles. */
