@@ -8,7 +8,7 @@ import { redFlagCategories } from "../src/server/safety/red-flag-categories";
 import { ruleFindings } from "../src/server/safety/red-flag-rules";
 import { namedFeatures } from "../src/server/safety/red-flags";
 import { redFlagCases } from "../tests/safety/red-flag-cases";
-import { type CorpusEntry, loadCorpus } from "./lib/safety-corpus";
+import { type CorpusEntry, loadCorpus, loadTrainingSupplement } from "./lib/safety-corpus";
 import { type Example, predict, quantize, trainLinear } from "./lib/train-linear";
 
 const EMERGENCY_BUCKETS = 1 << 17;
@@ -79,12 +79,17 @@ const trainCategory = (items: Item[]) =>
 
 const dev = loadCorpus("dev");
 // The hand-written cases of tests/safety are development data too.
-const extra: Item[] = redFlagCases.map(([text, lang, expected]) => ({
-  text,
-  lang,
-  emergency: expected.length > 0,
-  category: expected[0] ?? "none",
-}));
+// Greetings and small talk ("hello", "thanks", "question 3"): real first messages the corpus lacks.
+const smallTalk: Item[] = loadTrainingSupplement("smalltalk");
+const extra: Item[] = [
+  ...smallTalk,
+  ...redFlagCases.map(([text, lang, expected]) => ({
+    text,
+    lang,
+    emergency: expected.length > 0,
+    category: (expected[0] ?? "none") as Item["category"],
+  })),
+];
 
 /** Out-of-fold P(emergency) for every development message: each fold is scored by a model that never saw it. */
 function outOfFold(): number[] {

@@ -33,6 +33,19 @@ export function loadCorpus(part: CorpusPart): CorpusEntry[] {
   );
 }
 
+/** Extra training lines that are not part of the labelled corpus (tests/safety/training/NAME-*.jsonl). */
+export function loadTrainingSupplement(name: string): CorpusEntry[] {
+  const dir = join(corpusDir, "../training");
+  return readdirSync(dir)
+    .filter((file) => file.startsWith(`${name}-`) && file.endsWith(".jsonl"))
+    .flatMap((file) =>
+      readFileSync(join(dir, file), "utf8")
+        .split("\n")
+        .filter((line) => line.trim())
+        .map((line) => corpusEntrySchema.parse(JSON.parse(line))),
+    );
+}
+
 export interface Counts {
   emergencies: number;
   caught: number;

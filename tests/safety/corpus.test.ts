@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluate, falsePositiveRate, loadCorpus, recall } from "../../scripts/lib/safety-corpus";
+import { evaluate, falsePositiveRate, loadCorpus, loadTrainingSupplement, recall } from "../../scripts/lib/safety-corpus";
 import { redFlagCategories } from "../../src/server/safety/red-flag-categories";
 import { classifyRedFlags } from "../../src/server/safety/red-flags";
 
@@ -52,7 +52,7 @@ describe("the offline layer on the held-out part (never trained or tuned on)", (
   });
 });
 
-describe("the offline layer on the development part", () => {
+describe("the offline layer on what it was trained on", () => {
   it("finds every emergency", () => {
     const result = evaluate(loadCorpus("dev"), flagged);
     expect(result.misses.map((e) => e.id)).toEqual([]);
