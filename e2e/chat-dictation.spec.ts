@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { ChatScreen, signedInUser } from "./pages/chat-page";
 
 type FakeWindow = { recognitions: { lang: string; started: boolean; stopped: boolean }[] };
@@ -43,6 +43,107 @@ async function fakeSpeechRecognition(page: Page) {
 }
 
 const recognitions = (page: Page) => page.evaluate(() => (window as unknown as FakeWindow).recognitions);
+
+/** The one-time note about the browser's speech service, found by its text. */
+const dictationNote = (page: Page, text = "Dictation: your browser's speech service turns your speech into text") =>
+  page.getByText(text, { exact: false });
+
+test.describe("the note about the browser's speech service", () => {
+  test.beforeEach(async ({ page }) => fakeSpeechRecognition(page));
+
+  test("shows by the microphone until it is dismissed, then never again", async ({ page }) => {
+    await signedInUser(page);
+    const chat = new ChatScreen(page);
+    await chat.goto("/");
+    const note = dictationNote(page);
+    await expect(note).toBeVisible();
+    await expect(note).toContainText("Chrome, for example, sends your voice to Google.");
+    await expect(page.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", "/datenschutzerklaerung");
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Got it" }).click();
+    await expect(note).toHaveCount(0);
+    // The focus goes on to the message box, not back to the top of the page.
+    await expect(chat.input()).toBeFocused();
+    expect(await page.evaluate(() => localStorage.getItem("dictationNoteDismissed"))).toBe("1");
+
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Dictate" })).toBeVisible();
+    await expect(note).toHaveCount(0);
+    await page.goto("/datenschutzerklaerung");
+    await chat.goto("/");
+    await expect(note).toHaveCount(0);
+    // Dictation itself is unchanged.
+    await page.getByRole("button", { name: "Dictate" }).click();
+    await page.getByRole("button", { name: "Stop dictation" }).click();
+    await expect(chat.input()).toHaveValue("my knee hurts");
+  });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width}px it sits above the input without covering it`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await signedInUser(page);
+      const chat = new ChatScreen(page);
+      await chat.goto("/");
+      const note = dictationNote(page);
+      const gotIt = page.getByRole("button", { name: "Got it" });
+      for (const shown of [note, gotIt, chat.input(), page.getByRole("button", { name: "Dictate" }), chat.sendButton()]) {
+        await expect(shown).toBeInViewport({ ratio: 1 });
+      }
+      const inputBox = await chat.input().boundingBox();
+      for (const part of [note, gotIt]) {
+        const box = await part.boundingBox();
+        expect(box && inputBox && box.y + box.height <= inputBox.y).toBe(true);
+      }
+      // Large type: the note's text is at least the body size (18 px).
+      expect(await note.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(18);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`dictation-note-${viewport.width}.png`) });
+    });
+  }
+
+  test("the privacy notice says what dictation does with the voice", async ({ page }) => {
+    await signedInUser(page);
+    await new ChatScreen(page).goto("/");
+    await page.getByRole("link", { name: "Privacy notice" }).click();
+    await expect(page.getByRole("heading", { name: "Dictation", level: 2 })).toBeVisible();
+    await expect(page.getByText("The microphone button uses your browser's speech service to turn your speech into text")).toContainText(
+      "Chrome, for example, sends it to Google",
+    );
+  });
+});
+
+test.describe("the note in German", () => {
+  test.use({ locale: "de-DE" });
+  test.beforeEach(async ({ page }) => fakeSpeechRecognition(page));
+
+  test("says the same, and the privacy notice too", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await signedInUser(page, { languageCode: "de" });
+    await page.goto("/");
+    const note = dictationNote(page, "Diktieren: Der Sprachdienst Ihres Browsers wandelt Ihre Sprache in Text um");
+    await expect(note).toContainText("Chrome zum Beispiel schickt Ihre Stimme dafür an Google.");
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath("dictation-note-de-dark-390.png") });
+    await page.getByRole("button", { name: "Verstanden" }).click();
+    await expect(note).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Diktieren" })).toBeVisible();
+    await expect(note).toHaveCount(0);
+
+    await page.goto("/datenschutzerklaerung");
+    await expect(page.getByRole("heading", { name: "Diktieren", level: 2 })).toBeVisible();
+    await expect(page.getByText("Die Mikrofon-Taste nutzt den Sprachdienst Ihres Browsers")).toContainText(
+      "Chrome zum Beispiel schickt sie an Google",
+    );
+  });
+});
 
 test.describe("dictation with the Speech API", () => {
   test.beforeEach(async ({ page }) => fakeSpeechRecognition(page));
@@ -107,6 +208,7 @@ test.describe("without the Speech API", () => {
     expect(await page.evaluate(() => "webkitSpeechRecognition" in window || "SpeechRecognition" in window)).toBe(false);
     await expect(chat.sendButton()).toBeVisible();
     await expect(page.getByRole("button", { name: "Dictate" })).toHaveCount(0);
+    await expect(dictationNote(page)).toHaveCount(0);
   });
 });
 
@@ -128,6 +230,7 @@ for (const [device, userAgent] of Object.entries(mobileUserAgents)) {
       expect(await page.evaluate(() => "webkitSpeechRecognition" in window)).toBe(true);
       await expect(chat.sendButton()).toBeVisible();
       await expect(page.getByRole("button", { name: "Dictate" })).toHaveCount(0);
+      await expect(dictationNote(page)).toHaveCount(0);
     });
   });
 }

@@ -1,15 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
 import { expect, THROTTLED_BASE_URL, test } from "./fixtures";
-import { ChatScreen, queueModel, signedInUser } from "./pages/chat-page";
-
-/** How far (px) the element's bottom lies under the top of the sticky input area, or outside the viewport; 0 when fully visible. */
-async function hiddenBelow(page: Page, element: Locator): Promise<number> {
-  const footer = await page.getByRole("contentinfo").boundingBox();
-  const box = await element.boundingBox();
-  const viewport = page.viewportSize();
-  if (!footer || !box || !viewport) return Number.POSITIVE_INFINITY;
-  return Math.max(0, Math.round(box.y + box.height - Math.min(footer.y, viewport.height)), Math.round(-box.y));
-}
+import { ChatScreen, hiddenBelow, queueModel, signedInUser } from "./pages/chat-page";
 
 test("the medical disclaimer is under the input and the survey banner on top links to the English survey", async ({ page }) => {
   await signedInUser(page);

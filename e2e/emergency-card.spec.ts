@@ -1,5 +1,5 @@
-import { expect, expectAccessible, test } from "./fixtures";
-import { ChatScreen, signedInUser } from "./pages/chat-page";
+import { expect, expectAccessible, THROTTLED_BASE_URL, test } from "./fixtures";
+import { ChatScreen, createChatViaApi, hiddenBelow, signedInUser } from "./pages/chat-page";
 
 test("a message that reads like an emergency shows the emergency card above the reply, which still comes", async ({ page }) => {
   await signedInUser(page);
@@ -48,4 +48,87 @@ test.describe("in a German browser", () => {
     await expect(card.getByRole("link", { name: "Telefonseelsorge 0800 111 0 111 anrufen" })).toHaveAttribute("href", "tel:08001110111");
     await expect(card.getByRole("link", { name: "112 anrufen" })).toHaveAttribute("href", "tel:112");
   });
+});
+
+const CARD_TITLE = "This may be an emergency";
+const EMERGENCY = "I have crushing chest pain spreading to my left arm";
+
+test.describe("sent while rate-limited", () => {
+  // The throttled server limits chat sends per user (CHAT_RATE_LIMIT_PER_USER, 20 a minute).
+  test.use({ baseURL: THROTTLED_BASE_URL, viewport: { width: 390, height: 844 } });
+
+  test("the card shows with the refusal, on a phone and a desktop, and the typed text stays", async ({ page }, testInfo) => {
+    await signedInUser(page, { baseURL: THROTTLED_BASE_URL });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => createChatViaApi(page, `question ${i}`, THROTTLED_BASE_URL)));
+    const chat = new ChatScreen(page);
+    await chat.goto();
+    // As for someone who has been here before: with the one-time dictation note as well, a phone's input area is
+    // too tall to leave room for the whole card above it (its top is then scrolled off, the Call button shows).
+    const dictationNote = page.getByRole("button", { name: "Got it" });
+    if (await dictationNote.isVisible()) await dictationNote.click();
+    await chat.send(EMERGENCY);
+
+    const refusal = page.getByRole("alert").filter({ hasText: "You are sending messages very quickly." });
+    const card = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: CARD_TITLE }) });
+    await expect(refusal).toBeVisible();
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("link", { name: "Call 911" })).toHaveAttribute("href", "tel:911");
+    await expect(chat.input()).toHaveValue(EMERGENCY);
+    await expect(chat.userMessages()).toHaveCount(0);
+    await expectAccessible(page);
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // The card sits where the message would have gone, just above the sticky input area, not under it.
+      await expect.poll(() => hiddenBelow(page, card)).toBe(0);
+      for (const shown of [refusal, chat.input(), chat.sendButton()]) await expect(shown).toBeInViewport();
+      await page.screenshot({ path: testInfo.outputPath(`card-with-refusal-${viewport.width}.png`) });
+    }
+
+    // A calm message refused the same way shows no card: the card goes with the next attempt.
+    await chat.input().fill("Just a cold, what helps?");
+    await chat.input().press("Enter");
+    await expect(refusal).toBeVisible();
+    await expect(page.getByRole("heading", { name: CARD_TITLE })).toHaveCount(0);
+  });
+});
+
+test("a refusal because the server is busy shows the card it carries", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto();
+  // The server's answer past MAX_LIVE_CHATS for a message its rules flagged.
+  await page.route("**/api/chats/messages", (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "retry-after": "5" },
+      json: { code: "server-busy", message: "Many people are using the assistant right now.", redFlags: ["self-harm"] },
+    }),
+  );
+  await chat.send("I keep having suicidal thoughts");
+  await expect(page.getByRole("alert").filter({ hasText: "Many people are using the assistant right now." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "You are not alone" }) })).toBeVisible();
+  await expect(chat.input()).toHaveValue("I keep having suicidal thoughts");
+});
+
+test("the model's second opinion shows the card mid-reply, and it stays after the reply and a reload", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto();
+  // The rules do not flag this; the fake model's check answers an emergency after 300 ms, while #slow keeps
+  // the reply streaming for about four seconds.
+  await chat.send("#model-emergency #slow what helps against a cold?");
+  const card = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: CARD_TITLE }) });
+  await expect(card).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  await expect(chat.lastReply()).toContainText("Fake model reply.");
+  await expect(chat.lastReply()).not.toContainText("This reply comes from the test model.");
+
+  await chat.waitForReply();
+  await expect(chat.lastReply()).toContainText("This reply comes from the test model.");
+  await expect(card).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: CARD_TITLE })).toHaveCount(1);
 });

@@ -14,7 +14,8 @@ const chartTitles = [
 test.describe("the research dashboard", () => {
   test("an operator sees the charts, the disliked replies with their reasons, exports, users and prompts", async ({ page, request }) => {
     // A user rates two replies: a dislike with a reason given in the chat, and a like through the API.
-    const question = `Can I give aspirin to my child? ${Date.now()}`;
+    // A base-36 tag: a 13-digit timestamp can pass the Luhn check and be redacted as a card number.
+    const question = `Can I give aspirin to my child? ${Date.now().toString(36)}`;
     const { email: userEmail } = await signedInUser(page);
     const chat = new ChatScreen(page);
     await chat.goto();
@@ -74,13 +75,13 @@ test.describe("the research dashboard", () => {
     await expect(row).toHaveCount(1);
 
     // Exports of the chosen range, downloaded as files.
-    const [csv] = await Promise.all([page.waitForEvent("download"), dashboard.exportLink("Feedback as CSV").click()]);
+    const csv = await dashboard.download("Feedback as CSV");
     expect(csv.suggestedFilename()).toMatch(/^health-chat-feedback-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const csvText = readFileSync((await csv.path()) ?? "", "utf8");
     expect(csvText.split(/\r?\n/)[0]).toBe("ratedAt,user,language,feedback,reason,comment,model,promptVersion,question,reply,messageId");
     expect(csvText).toContain("No age limit was mentioned.");
     expect(csvText).not.toContain(userEmail);
-    const [jsonl] = await Promise.all([page.waitForEvent("download"), dashboard.exportLink("Chats as JSON Lines").click()]);
+    const jsonl = await dashboard.download("Chats as JSON Lines");
     const firstLine = JSON.parse(readFileSync((await jsonl.path()) ?? "", "utf8").split("\n")[0] ?? "") as Record<string, unknown>;
     expect(Object.keys(firstLine)).toEqual(expect.arrayContaining(["user", "chatId", "sender", "text"]));
 
@@ -178,10 +179,11 @@ test.describe("the research dashboard", () => {
     const activity = dashboard.chart("Active users, chats and messages per day");
     await activity.getByText("Show the numbers as a table").click();
     await expect(activity.getByRole("row")).toHaveCount(8);
-    await expect(dashboard.exportLink("Feedback as CSV")).toHaveAttribute(
-      "href",
-      "/api/operator/export/feedback?from=2026-03-10&to=2026-03-16&format=csv",
-    );
+    // The export asks the server for the chosen range and saves the file under the name the server gives.
+    const exported = page.waitForRequest((r) => r.url().includes("/api/operator/export/"));
+    const download = await dashboard.download("Feedback as CSV");
+    expect(new URL((await exported).url()).search).toBe("?from=2026-03-10&to=2026-03-16&format=csv");
+    expect(download.suggestedFilename()).toBe("health-chat-feedback-2026-03-10-to-2026-03-16.csv");
   });
 
   for (const { name, width, height } of [

@@ -125,6 +125,15 @@ export function chatIdOf(url: string): string {
   return id;
 }
 
+/** How far (px) the element's bottom lies under the top of the sticky input area, or outside the viewport; 0 when fully visible. */
+export async function hiddenBelow(page: Page, element: Locator): Promise<number> {
+  const footer = await page.getByRole("contentinfo").boundingBox();
+  const box = await element.boundingBox();
+  const viewport = page.viewportSize();
+  if (!footer || !box || !viewport) return Number.POSITIVE_INFINITY;
+  return Math.max(0, Math.round(box.y + box.height - Math.min(footer.y, viewport.height)), Math.round(-box.y));
+}
+
 /** Records the requests the page makes to a path (e.g. to prove that something was or was not sent). */
 export function recordRequests(page: Page, path: RegExp): Request[] {
   const seen: Request[] = [];

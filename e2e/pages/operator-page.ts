@@ -5,7 +5,10 @@ import { BASE_URL } from "./chat-page";
 /** The operator named by OPERATOR_EMAILS for the main e2e server (playwright.config.ts). */
 export const OPERATOR_EMAIL = "operator@example.org";
 
-/** Signs the page in as the operator, creating the account on first use (page.request shares the cookies). */
+/**
+ * Signs the page in as the operator, creating the account on first use (page.request shares the cookies). A
+ * listed address is an operator only once confirmed, so a new account opens the link from its sign-up mail.
+ */
 export async function signInAsOperator(page: Page) {
   const headers = { origin: BASE_URL };
   const signUp = await page.request.post(`${BASE_URL}/api/auth/sign-up/email`, {
@@ -19,11 +22,16 @@ export async function signInAsOperator(page: Page) {
     });
     expect(signIn.ok(), await signIn.text()).toBe(true);
   }
-  // A listed address is an operator only once confirmed: open the link from the sign-up mail.
   const profile = (await (await page.request.get(`${BASE_URL}/api/profile`)).json()) as { emailVerified: boolean };
-  if (profile.emailVerified) return;
-  const confirmed = await page.request.get(`${BASE_URL}${await readVerifyEmailPath(OPERATOR_EMAIL)}`, { maxRedirects: 0 });
+  if (!profile.emailVerified) await confirmEmail(page, OPERATOR_EMAIL);
+}
+
+/** Opens the confirmation link mailed to `email` (through the page's cookies) and checks that it worked. */
+export async function confirmEmail(page: Page, email: string) {
+  const path = await readVerifyEmailPath(email);
+  const confirmed = await page.request.get(`${BASE_URL}${path}`, { maxRedirects: 0 });
   expect(confirmed.status()).toBe(302);
+  expect(confirmed.headers().location).toBe("/email-verified");
 }
 
 /** The research dashboard at /operator, found by headings, labels and roles. */
@@ -50,8 +58,19 @@ export class OperatorDashboard {
   languageFilter() {
     return this.section("Disliked replies").getByLabel("Language");
   }
-  exportLink(name: string) {
-    return this.section("Exports").getByRole("link", { name });
+  exportButton(name: string) {
+    return this.section("Exports").getByRole("button", { name });
+  }
+  /** Clicks an export button and returns the download it starts. */
+  async download(name: string) {
+    const [download] = await Promise.all([this.page.waitForEvent("download"), this.exportButton(name).click()]);
+    return download;
+  }
+  auditEntries() {
+    return this.section("Audit log").getByRole("listitem");
+  }
+  reauthDialog() {
+    return this.page.getByRole("dialog", { name: "Please enter your password again" });
   }
   async searchUsers(text: string) {
     const users = this.section("Users");

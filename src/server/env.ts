@@ -77,6 +77,8 @@ export const envSchema = z.object({
   LLM_TIMEOUT_MS: int(600_000, 1000),
   LLM_IDLE_TIMEOUT_MS: int(60_000, 100),
   LLM_MAX_RETRIES: int(2, 0),
+  /** The model's second opinion on each user message (emergency or not): how long it may take, with no retry. */
+  RED_FLAG_MODEL_TIMEOUT_MS: int(8000, 100),
 
   EMERGENCY_NUMBER: z.string().default("112"),
   EMERGENCY_NUMBER_US: z.string().default("911"),

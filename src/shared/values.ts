@@ -21,3 +21,7 @@ export const auditActions = [
   "operator-revoked",
   "operator-verified",
 ] as const;
+/** Which layer of the emergency check fired on a user message: the offline rules, the model's second opinion, or both. */
+export const redFlagLayers = ["rules", "model", "both"] as const;
+/** What the model's second opinion on a user message came to; the last three leave the rules' verdict alone. */
+export const modelCheckOutcomes = ["emergency", "clear", "timeout", "error", "unparseable"] as const;

@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
       { path: "/signUp", ...page(() => import("./pages/SignUpPage").then((m) => m.SignUpPage)) },
       { path: "/signIn", ...page(() => import("./pages/SignInPage").then((m) => m.SignInPage)) },
       { path: "/reset-password", ...page(() => import("./pages/ResetPasswordPage").then((m) => m.ResetPasswordPage)) },
+      { path: "/email-verified", ...page(() => import("./pages/EmailVerifiedPage").then((m) => m.EmailVerifiedPage)) },
       { path: "/explanation", ...page(() => import("./pages/ExplanationPage").then((m) => m.ExplanationPage), true) },
       {
         path: "/Account/:uid",

@@ -7,6 +7,13 @@ import type { AddressInfo } from "node:net";
  * message (`#fail500`, `#fail429`, `#cut`, `#stall`, `#slow`) or queued with `queue()` / `POST /__next`.
  * Every queued scenario is used by one HTTP request (so a request the client retries needs one per attempt,
  * or `times`).
+ *
+ * The emergency check (a request whose system prompt asks for an `"emergency"` JSON verdict) is answered apart:
+ * it never takes a queued scenario and is recorded in `classifications`, not `requests`. It answers
+ * `{"emergency": false, "category": null}` at once, unless the message to check holds a marker:
+ * `#model-emergency` (or `#model-emergency:<category>`) answers an emergency (other-acute by default) after
+ * `classifyDelayMs`, so that it lands mid-reply; `#model-timeout` never answers; `#model-garbage` answers
+ * text that is no verdict; `#model-error` answers 500.
  */
 
 export type Scenario =
@@ -49,7 +56,10 @@ export interface RequestRecord {
 export interface FakeModelServer {
   url: string;
   port: number;
+  /** Reply and title requests. */
   requests: ChatRequest[];
+  /** Emergency-check requests, with timings. */
+  classifications: RequestRecord[];
   /** Every chat-completions request, with timings; cleared with `requests` only by the caller. */
   log: RequestRecord[];
   queue: (scenario: Scenario, options?: QueueOptions) => void;
@@ -78,14 +88,33 @@ const markers: Record<string, Scenario> = {
   "#slow": { kind: "reply", delayMs: 150 },
 };
 
+/** The emergency check's verdict for a message: its marker's, or no emergency. */
+type CheckAnswer = { kind: "verdict"; emergency: boolean; category: string | null } | { kind: "timeout" | "garbage" | "error" };
+
+function verdictFor(message: string): CheckAnswer {
+  const emergency = message.match(/#model-emergency(?::([a-z-]+))?/);
+  if (emergency) return { kind: "verdict", emergency: true, category: emergency[1] ?? "other-acute" };
+  if (message.includes("#model-timeout")) return { kind: "timeout" };
+  if (message.includes("#model-garbage")) return { kind: "garbage" };
+  if (message.includes("#model-error")) return { kind: "error" };
+  return { kind: "verdict", emergency: false, category: null };
+}
+
+const isEmergencyCheck = (request: ChatRequest) =>
+  request.messages[0]?.role === "system" && request.messages[0].content.includes('"emergency"');
+
 export async function startFakeModel({
   port = 0,
   tokenDelayMs = 10,
+  classifyDelayMs = 200,
 }: {
   port?: number;
   tokenDelayMs?: number;
+  /** How long the emergency check takes to answer `#model-emergency`. */
+  classifyDelayMs?: number;
 } = {}): Promise<FakeModelServer> {
   const requests: ChatRequest[] = [];
+  const classifications: RequestRecord[] = [];
   const log: RequestRecord[] = [];
   const queued: { scenario: Scenario; when?: string }[] = [];
   const enqueue = (scenario: Scenario, { times = 1, when }: QueueOptions = {}) => {
@@ -113,20 +142,25 @@ export async function startFakeModel({
     if (req.method === "GET" && path === "/__requests") return json(res, 200, requests);
     if (req.method === "DELETE" && path === "/__requests") {
       requests.length = 0;
+      classifications.length = 0;
       log.length = 0;
       return res.end("{}");
     }
     if (req.method !== "POST" || !path.endsWith("/chat/completions")) return json(res, 404, { error: { message: "not found" } });
 
     const request = JSON.parse(body) as ChatRequest;
-    requests.push(request);
     const lastUser = [...request.messages].reverse().find((m) => m.role === "user")?.content ?? "";
     const record: RequestRecord = { request, lastUser, receivedAt: Date.now() };
-    log.push(record);
     res.once("close", () => {
       record.closedAt = Date.now();
       record.completed = res.writableFinished;
     });
+    if (isEmergencyCheck(request)) {
+      classifications.push(record);
+      return answerEmergencyCheck(request, lastUser, res);
+    }
+    requests.push(request);
+    log.push(record);
     const marker = Object.keys(markers).find((key) => lastUser.includes(key));
     const isTitle = !request.stream && request.max_tokens !== undefined;
     const scenario = takeQueued(lastUser) ?? (marker && !isTitle ? markers[marker] : undefined) ?? { kind: "reply" };
@@ -175,12 +209,25 @@ export async function startFakeModel({
     res.end("data: [DONE]\n\n");
   }
 
+  async function answerEmergencyCheck(request: ChatRequest, message: string, res: ServerResponse) {
+    const verdict = verdictFor(message);
+    if (verdict.kind !== "verdict") {
+      if (verdict.kind === "timeout") return; // never answers; the client's timeout ends it
+      if (verdict.kind === "error") return json(res, 500, { error: { message: "fake failure 500", type: "fake" } });
+      return json(res, 200, completion(request.model, "Hmm, hard to say. Probably see a doctor?"));
+    }
+    if (verdict.emergency && classifyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, classifyDelayMs));
+    if (res.destroyed) return;
+    json(res, 200, completion(request.model, JSON.stringify({ emergency: verdict.emergency, category: verdict.category })));
+  }
+
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const actualPort = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${actualPort}/v1`,
     port: actualPort,
     requests,
+    classifications,
     log,
     queue: enqueue,
     pending: () => queued.length,
@@ -197,7 +244,7 @@ export async function startFakeModel({
 
 /** A deterministic markdown reply that quotes the question, so tests can check what reached the model. */
 export function replyTo(question: string): string {
-  return `**Fake model reply.** You asked: ${question.replace(/#\w+/g, "").trim()}\n\n- first point\n- second point\n\nThis reply comes from the test model.`;
+  return `**Fake model reply.** You asked: ${question.replace(/#[\w:-]+/g, "").trim()}\n\n- first point\n- second point\n\nThis reply comes from the test model.`;
 }
 
 function completion(model: string, content: string) {

@@ -47,6 +47,13 @@ describeEachDatabase("the user's own data", ({ createApp }) => {
       ["user", null, ["cardiac"], null],
       ["assistant", null, [], null],
     ]);
+    // Demo mode: no model gave a second opinion, so the rules' layer alone fired.
+    expect(data.chats[0]?.messages[2]).toMatchObject({
+      redFlagLayer: "rules",
+      redFlagModelOutcome: null,
+      redFlagModelCategory: null,
+      redFlagPromptVersion: null,
+    });
     expect(data.chats[0]?.messages[0]?.text).toBe("Rückenschmerzen seit gestern");
     expect(response.text).not.toContain("bob");
     expect(response.text).not.toMatch(/argon2|password|token/i);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isLuhnValid, isValidIban, isValidInsuranceNumber } from "../../src/server/safety/pii-checksums";
+import { isLuhnValid, isValidIban, isValidInsuranceNumber, isValidSsn, isValidTaxId } from "../../src/server/safety/pii-checksums";
 import { piiKinds, redactionFor, redactPersonalData } from "../../src/server/safety/redact";
+import { ruleCases } from "./redact-cases";
 
 const redacted: [language: "en" | "de", input: string, expected: string][] = [
   // e-mail
@@ -36,7 +37,7 @@ const redacted: [language: "en" | "de", input: string, expected: string][] = [
   ["de", "Musterweg 5a", "[ADDRESS]"],
   ["de", "Am Markt 3, 2. Stock", "[ADDRESS], 2. Stock"],
   ["de", "Berliner Str. 45 und Berliner Straße 45b", "[ADDRESS] und [ADDRESS]"],
-  ["de", "Praxis Dr. Müller, Lindenallee 7, 50667 Köln", "Praxis Dr. Müller, [ADDRESS], 50667 Köln"],
+  ["de", "Praxis Dr. Müller, Lindenallee 7, 50667 Köln", "Praxis Dr. Müller, [ADDRESS], [ADDRESS]"],
   ["de", "Kaiser-Wilhelm-Straße 101", "[ADDRESS]"],
   ["en", "I live at 221B Baker Street, London", "I live at [ADDRESS], London"],
   ["en", "1600 Pennsylvania Avenue", "[ADDRESS]"],
@@ -83,9 +84,23 @@ describe("personal data is replaced before text goes to the model provider", () 
   });
 
   it("counts what it replaced, for every kind", () => {
-    const { counts } = redactPersonalData("a@b.de, c@d.org, 0171 1234567, Hauptstraße 1, 4111 1111 1111 1111, A123456780");
+    const { counts } = redactPersonalData(
+      "a@b.de, c(at)d.org, 0171 1234567, Hauptstraße 1, 10115 Berlin, 4111 1111 1111 1111, A123456780, " +
+        "Steuer-ID 86095742719, SSN 123-45-6789, Fallnummer 2024/12345, geb. 12.03.1985",
+    );
     expect(Object.keys(counts).sort()).toEqual([...piiKinds].sort());
-    expect(counts).toEqual({ email: 2, iban: 0, card: 1, insuranceNumber: 1, phone: 1, address: 1 });
+    expect(counts).toEqual({
+      email: 2,
+      iban: 0,
+      card: 1,
+      insuranceNumber: 1,
+      taxId: 1,
+      ssn: 1,
+      patientId: 1,
+      dateOfBirth: 1,
+      phone: 1,
+      address: 2,
+    });
   });
 
   it("handles long runs of letters and digits without quadratic slow-down (time printed, not asserted)", () => {
@@ -98,6 +113,21 @@ describe("personal data is replaced before text goes to the model provider", () 
   it("is switched by REDACT_PERSONAL_DATA", () => {
     expect(redactionFor({ REDACT_PERSONAL_DATA: true })("a@b.de")).toBe("[EMAIL]");
     expect(redactionFor({ REDACT_PERSONAL_DATA: false })("a@b.de")).toBe("a@b.de");
+  });
+});
+
+describe.each(Object.entries(ruleCases))("%s", (_rule, { redacted: replaced, untouched: kept }) => {
+  it("has cases to replace and to keep, in English and German", () => {
+    expect(new Set(replaced.map(([language]) => language))).toEqual(new Set(["en", "de"]));
+    expect(new Set(kept.map(([language]) => language))).toEqual(new Set(["en", "de"]));
+  });
+
+  it.each(replaced)("(%s) replaces %s", (_language, input, expected) => {
+    expect(redactPersonalData(input).text).toBe(expected);
+  });
+
+  it.each(kept)("(%s) keeps %s", (_language, input) => {
+    expect(redactPersonalData(input).text).toBe(input);
   });
 });
 
@@ -114,6 +144,29 @@ describe("checksums", () => {
     expect(isLuhnValid("371449635398431")).toBe(true);
     expect(isLuhnValid("4111111111111112")).toBe(false);
     expect(isLuhnValid("0000000000000")).toBe(false);
+  });
+
+  it("takes only social security numbers the SSA issues", () => {
+    expect(isValidSsn("123-45-6789")).toBe(true);
+    expect(isValidSsn("078-05-1120")).toBe(true);
+    expect(isValidSsn("899-99-9999")).toBe(true);
+    for (const never of ["000-12-3456", "666-12-3456", "900-12-3456", "999-12-3456", "123-00-4567", "123-45-0000", "123-45-678"]) {
+      expect(isValidSsn(never), never).toBe(false);
+    }
+    // An area the SSA never issues is no SSN (this one is taken for a German phone number instead).
+    expect(redactPersonalData("000-12-3456").counts.ssn).toBe(0);
+  });
+
+  it("validates the Steuer-ID check digit and digit pattern", () => {
+    for (const valid of ["86095742719", "47036892816", "65929970489", "57549285017", "25768131411", "86 095 742 719"]) {
+      expect(isValidTaxId(valid), valid).toBe(true);
+    }
+    expect(isValidTaxId("86095742718")).toBe(false); // wrong check digit
+    expect(isValidTaxId("06095742719")).toBe(false); // leading 0
+    // Right check digits: one digit three times, not in a row, is allowed; no digit repeated, one three times in a
+    // row, or two digits repeated are not.
+    expect(isValidTaxId("11213456783")).toBe(true);
+    for (const invalid of ["12345678903", "11123456786", "11223456785"]) expect(isValidTaxId(invalid), invalid).toBe(false);
   });
 
   it("validates the Krankenversichertennummer check digit", () => {

@@ -9,6 +9,7 @@ import { isTitleTurn } from "../llm/sampling";
 import type { ChatProvider } from "../llm/types";
 import type { Logger } from "../logger";
 import { defaultPrompts, PROMPT_IDS } from "../prompts/defaults";
+import { shownRedFlags } from "./emergency-check";
 import { buildReplyPrompt, buildTitlePrompt, type Redact } from "./prompt";
 import { classifyReplyError } from "./reply-errors";
 
@@ -32,7 +33,7 @@ export function toChatMessage(row: Message): ChatMessage {
     feedbackReason: row.feedbackReason,
     feedbackComment: row.feedbackComment,
     errorCode,
-    redFlags: row.redFlags,
+    redFlags: shownRedFlags(row.redFlags, row.redFlagModelCategory),
     createdAt: row.createdAt,
   };
 }

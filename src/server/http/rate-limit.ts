@@ -10,8 +10,21 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-/** Refuses a request with 429 and Retry-After once any rule's count passes its max (state in the database). */
-export function rateLimit({ db, enabled, rules }: { db: Database; enabled: boolean; rules: RateRule[] }): MiddlewareHandler {
+/**
+ * Refuses a request with 429 and Retry-After once any rule's count passes its max (state in the database).
+ * `details` adds fields to the refusal's body (a chat send carries its emergency check there).
+ */
+export function rateLimit({
+  db,
+  enabled,
+  rules,
+  details,
+}: {
+  db: Database;
+  enabled: boolean;
+  rules: RateRule[];
+  details?: (c: Context) => Record<string, unknown>;
+}): MiddlewareHandler {
   return async (c, next) => {
     if (enabled) {
       for (const rule of rules) {
@@ -20,7 +33,7 @@ export function rateLimit({ db, enabled, rules }: { db: Database; enabled: boole
         const { count, retryAfterSeconds } = await countRequest({ db, key, windowSeconds: rule.windowSeconds });
         if (count > rule.max) {
           c.header("Retry-After", String(retryAfterSeconds));
-          return apiError(c, "too-many-requests");
+          return apiError(c, "too-many-requests", undefined, details?.(c));
         }
       }
     }

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import type { Env } from "../env";
-import { cleanTitle, replySampling, titleSampling } from "./sampling";
+import { classifySampling, cleanTitle, replySampling, titleSampling } from "./sampling";
 import { sseContent } from "./sse-content";
 import type { ChatProvider } from "./types";
 
@@ -76,6 +76,12 @@ export function createOpenAiProvider(env: Env): ChatProvider {
     async generateTitle({ messages, signal }) {
       const completion = await client.chat.completions.create({ model, messages, ...titleSampling }, { signal });
       return cleanTitle(completion.choices.at(-1)?.message?.content ?? "");
+    },
+    async classify({ messages, signal }) {
+      // One attempt: the verdict is only worth having while the reply is still on the screen, and the caller's
+      // signal carries its own short timeout (the SDK's would stop counting once the headers arrived).
+      const completion = await client.chat.completions.create({ model, messages, ...classifySampling }, { signal, maxRetries: 0 });
+      return completion.choices.at(-1)?.message?.content ?? "";
     },
   };
 }

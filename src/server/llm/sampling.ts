@@ -7,6 +7,8 @@ export const replySampling = {
 } as const;
 
 export const titleSampling = { ...replySampling, max_tokens: 20 } as const;
+/** The emergency check wants the same answer every time, and a JSON verdict needs only a few tokens. */
+export const classifySampling = { temperature: 0, max_tokens: 100 } as const;
 
 /** Titles are made after the 1st, 2nd, 4th, 8th … exchange: when the message count is a power of two. */
 export function isTitleTurn(messageCount: number): boolean {

@@ -15,4 +15,9 @@ export interface ChatProvider {
   /** Whether the endpoint answers at all (any HTTP response within a few seconds counts). */
   ping: () => Promise<boolean>;
   generateTitle: (input: { messages: PromptMessage[]; language: Language; signal?: AbortSignal }) => Promise<string | null>;
+  /**
+   * A short completion for a classification prompt (the emergency check), made once: no retries, ended when
+   * `signal` aborts. Absent when the provider cannot classify (the offline responder).
+   */
+  classify?: (input: { messages: PromptMessage[]; signal: AbortSignal }) => Promise<string>;
 }

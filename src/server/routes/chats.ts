@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { chatIdSchema, regenerateSchema, sendMessageSchema } from "../../shared/schemas/chat";
+import { chatIdSchema, regenerateSchema, type SendMessageRequest, type SendRefusal, sendMessageSchema } from "../../shared/schemas/chat";
 import type { ActiveReplies, ReplySlot } from "../chat/active-replies";
+import { startEmergencyCheck, withEmergencyCheck } from "../chat/emergency-check";
 import { type ReplyDeps, streamReply, toChatMessage } from "../chat/reply";
 import { sseResponse } from "../chat/sse";
 import { chatBelongsTo, deleteAllChats, deleteChat, getChatWithMessages, listChats } from "../db/queries/chats";
@@ -15,9 +16,30 @@ import { rateLimit } from "../http/rate-limit";
 import { type AuthedEnv, requireSession } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
 import { PROMPT_IDS } from "../prompts/defaults";
-import { classifyRedFlags } from "../safety/red-flags";
+import { classifyRedFlags, type RedFlagCategory } from "../safety/red-flags";
 
 type ReplyEnv = { Variables: AuthedEnv["Variables"] & { replySlot: ReplySlot } };
+/** A new message, parsed once, with the offline rules' verdict on it. */
+type CheckedSend = SendMessageRequest & { redFlags: RedFlagCategory[] };
+type SendEnv = { Variables: { send: CheckedSend } };
+
+/**
+ * Parses a new message and runs the red-flag rules on it before anything may refuse it: a send refused for
+ * the rate limit or a busy server still tells the screen to show the emergency card.
+ */
+const checkSend = createMiddleware<SendEnv>(async (c, next) => {
+  const parsed = await parseJson(c, sendMessageSchema);
+  if (!parsed.ok) return parsed.response;
+  const { categories } = classifyRedFlags(parsed.data.text, parsed.data.language);
+  c.set("send", { ...parsed.data, redFlags: categories });
+  await next();
+});
+
+/** What a refusal adds for a new message: the rules' verdict on it (sendRefusalSchema). Nothing for a regenerate. */
+function refusalDetails(c: Context): Partial<Pick<SendRefusal, "redFlags">> {
+  const send = (c as Context<Partial<SendEnv>>).var.send;
+  return send ? { redFlags: send.redFlags } : {};
+}
 
 /**
  * Takes a place for one more live reply before anything is saved, or answers 429 with Retry-After when the
@@ -28,7 +50,7 @@ function liveReplyCap(activeReplies: ActiveReplies, retryAfterSeconds: number) {
     const slot = activeReplies.reserve();
     if (!slot) {
       c.header("Retry-After", String(retryAfterSeconds));
-      return apiError(c as unknown as Context, "server-busy");
+      return apiError(c as unknown as Context, "server-busy", undefined, refusalDetails(c as unknown as Context));
     }
     c.set("replySlot", slot);
     try {
@@ -59,6 +81,7 @@ export function chatRoutes({
       { key: (c) => `chat:user:${(c as Context<AuthedEnv>).var.session.user.id}`, max: env.CHAT_RATE_LIMIT_PER_USER, windowSeconds },
       { key: (c) => ipKey(clientIp(c, env.TRUST_PROXY)), max: env.CHAT_RATE_LIMIT_PER_IP, windowSeconds },
     ],
+    details: refusalDetails,
   });
   const liveCap = liveReplyCap(activeReplies, env.LIVE_CHATS_RETRY_AFTER_SECONDS);
   const keepAliveMs = env.STREAM_KEEPALIVE_SECONDS * 1000;
@@ -82,14 +105,11 @@ export function chatRoutes({
       if (!deleted) return apiError(c, "not-found", "Chat not found.");
       return c.json({ deleted: true });
     })
-    .post("/messages", liveCap, sendLimit, async (c) => {
-      const parsed = await parseJson(c, sendMessageSchema);
-      if (!parsed.ok) return parsed.response;
+    .post("/messages", checkSend, liveCap, sendLimit, async (c) => {
       const userId = c.var.session.user.id;
-      const { chatId: requestedId, text, language } = parsed.data;
+      const { chatId: requestedId, text, language, redFlags } = c.var.send;
       if (requestedId && !(await chatBelongsTo({ db, userId, chatId: requestedId }))) return apiError(c, "not-found", "Chat not found.");
       // The user's message is saved before the model is called, so it survives any failure that follows.
-      const { categories: redFlags } = classifyRedFlags(text);
       const message = { sender: "user" as const, text, redFlags, language };
       // The system prompt is read alongside (on PostgreSQL, in parallel on another connection).
       const [saved, systemPrompt] = await Promise.all([
@@ -99,10 +119,13 @@ export function chatRoutes({
       const chatId = saved.chatId;
       // A chat created just now holds only this message; an existing one is read back with it.
       const history = requestedId ? undefined : [saved];
+      // The model's second opinion runs beside the reply; it is not stopped with the reply, so that its verdict
+      // is stored (and the card shown when the chat is opened again) even if the user leaves at once.
+      const check = startEmergencyCheck({ ...deps, timeoutMs: env.RED_FLAG_MODEL_TIMEOUT_MS }, saved);
       return sseResponse(
         async function* (signal) {
           yield { type: "start", chatId, userMessage: toChatMessage(saved) };
-          yield* streamReply(deps, { chatId, language, signal, history, systemPrompt });
+          yield* withEmergencyCheck(streamReply(deps, { chatId, language, signal, history, systemPrompt }), check);
         },
         { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot, keepAliveMs },
       );

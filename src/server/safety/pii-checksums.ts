@@ -39,3 +39,34 @@ export function isValidInsuranceNumber(candidate: string): boolean {
   }
   return sum % 10 === Number(compact[9]);
 }
+
+/**
+ * US social security number: area 001–899 except 666, group 01–99, serial 0001–9999 (the SSA never issues the
+ * others, so "000-12-3456" or "900-12-3456" are not taken for one).
+ */
+export function isValidSsn(candidate: string): boolean {
+  const digits = candidate.replace(/\D/g, "");
+  if (digits.length !== 9) return false;
+  const [area, group, serial] = [digits.slice(0, 3), digits.slice(3, 5), digits.slice(5)];
+  return area !== "000" && area !== "666" && !area.startsWith("9") && group !== "00" && serial !== "0000";
+}
+
+/**
+ * Steuerliche Identifikationsnummer: 11 digits, the first not 0. Among the first ten, exactly one digit appears
+ * twice or three times (three never in a row) and the others at most once; the last is a check digit
+ * (ISO 7064 MOD 11,10).
+ */
+export function isValidTaxId(candidate: string): boolean {
+  const digits = candidate.replace(/\s+/g, "");
+  if (!/^[1-9]\d{10}$/.test(digits)) return false;
+  const body = digits.slice(0, 10);
+  const counts = [...body].reduce((seen, digit) => seen.set(digit, (seen.get(digit) ?? 0) + 1), new Map<string, number>());
+  const repeated = [...counts.values()].filter((count) => count > 1);
+  if (repeated.length !== 1 || (repeated[0] ?? 0) > 3 || /(\d)\1\1/.test(body)) return false;
+  let product = 10;
+  for (const digit of body) {
+    const sum = (Number(digit) + product) % 10 || 10;
+    product = (sum * 2) % 11;
+  }
+  return (11 - product) % 10 === Number(digits[10]);
+}

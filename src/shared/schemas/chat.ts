@@ -59,6 +59,17 @@ export const sendMessageSchema = z
   .strict();
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
+/**
+ * The body of a send refused with 429 (`too-many-requests` or `server-busy`). The message was checked for an
+ * emergency before the refusal, so the screen can still show the emergency card for the text the user typed.
+ */
+export const sendRefusalSchema = z.object({
+  code: z.enum(["too-many-requests", "server-busy"]),
+  message: z.string(),
+  redFlags: z.array(z.string()),
+});
+export type SendRefusal = z.infer<typeof sendRefusalSchema>;
+
 /** POST /api/chats/:id/regenerate: a new reply to the chat's last user message. */
 export const regenerateSchema = z.object({ language: languageSchema }).strict();
 
@@ -79,5 +90,7 @@ export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("done"), message: messageSchema }),
   z.object({ type: z.literal("error"), code: replyErrorCodeSchema, message: messageSchema }),
   z.object({ type: z.literal("title"), chatId: z.string(), title: z.string() }),
+  /** The model's second opinion found an emergency the rules did not: the user message's red flags, now. */
+  z.object({ type: z.literal("red-flags"), messageId: z.string(), redFlags: z.array(z.string()) }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;

@@ -29,7 +29,11 @@ export const dailyStatsSchema = z.object({
   dislikes: z.number(),
   /** likes / (likes + dislikes); null on a day without ratings. */
   likeRatio: z.number().nullable(),
+  /** User messages that read like an emergency to either layer; then split by the layer that fired. */
   redFlagHits: z.number(),
+  redFlagsRulesOnly: z.number(),
+  redFlagsModelOnly: z.number(),
+  redFlagsBoth: z.number(),
   messagesEn: z.number(),
   messagesDe: z.number(),
   /** Of complete replies; null on a day without any. */

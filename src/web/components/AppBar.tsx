@@ -4,28 +4,35 @@ import { useSession } from "../hooks/use-session";
 import { MenuIcon } from "./chat/icons";
 import { Logo } from "./Logo";
 import { useShell } from "./shell/ShellContext";
+import { VerifyEmailBanner } from "./VerifyEmailBanner";
 
-/** The signed-in app bar: the name (to a new chat) and the menu button that opens the drawer. */
+/**
+ * The signed-in app bar: the name (to a new chat) and the menu button that opens the drawer; below it, until
+ * the e-mail address is confirmed, the reminder to confirm it.
+ */
 export function AppBar() {
   const { t } = useTranslation();
   const { data: session } = useSession();
   const { drawerOpen, setDrawerOpen } = useShell();
   if (!session) return null;
   return (
-    <header className="app-bar">
-      <Link to="/" className="brand">
-        <Logo size={32} />
-        <span>{t("common.appName")}</span>
-      </Link>
-      <button
-        type="button"
-        className="icon-button menu-button"
-        aria-label={t("common.menu")}
-        aria-expanded={drawerOpen}
-        onClick={() => setDrawerOpen(true)}
-      >
-        <MenuIcon />
-      </button>
-    </header>
+    <>
+      <header className="app-bar">
+        <Link to="/" className="brand">
+          <Logo size={32} />
+          <span>{t("common.appName")}</span>
+        </Link>
+        <button
+          type="button"
+          className="icon-button menu-button"
+          aria-label={t("common.menu")}
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+      </header>
+      <VerifyEmailBanner />
+    </>
   );
 }

@@ -46,6 +46,14 @@ export function useRequestPasswordReset() {
   });
 }
 
+/** Sends the e-mail confirmation link again; it leads back to /email-verified. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api("/api/auth/send-verification-email", { method: "POST", body: { email, callbackURL: "/email-verified" } }),
+  });
+}
+
 export function useResetPassword() {
   return useMutation({
     mutationFn: ({ token, newPassword }: { token: string; newPassword: string }) =>

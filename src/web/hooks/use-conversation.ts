@@ -85,6 +85,14 @@ export function useConversation(routeChatId: string | undefined) {
           setStreamingText(null);
           // Not waiting for the title that may follow: the screen is ready for the next message now.
           openChat();
+        } else if (event.type === "red-flags") {
+          // The model's second opinion, mid-reply or just after it: the card shows at once.
+          const { messageId, redFlags } = event;
+          if (startedChatId)
+            updateChat(startedChatId, (c) => ({
+              ...c,
+              messages: c.messages.map((message) => (message.id === messageId ? { ...message, redFlags } : message)),
+            }));
         } else if (event.type === "title") {
           updateChat(event.chatId, (c) => ({ ...c, title: event.title }));
           void queryClient.invalidateQueries({ queryKey: chatListKey });

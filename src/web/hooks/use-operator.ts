@@ -2,16 +2,22 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { z } from "zod";
 import type { Language } from "../../shared/schemas/profile";
 import {
+  auditEventSchema,
   type DateRange,
   dailyStatsSchema,
+  type exportFormatSchema,
+  type exportKindSchema,
   operatorUserSchema,
   promptSchema,
   promptVersionSchema,
   ratedReplySchema,
 } from "../../shared/schemas/research";
-import { api } from "../lib/api";
+import { api, apiDownload } from "../lib/api";
+import { saveFile } from "../lib/download";
+import type { WithRecentLogin } from "./use-recent-login";
 
 const operatorKey = ["operator"] as const;
+const auditKey = [...operatorKey, "audit"] as const;
 const rangeQuery = ({ from, to }: DateRange) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
 /** One row of statistics per day of the range. */
@@ -35,9 +41,27 @@ export function useDislikedReplies(range: DateRange, language: Language | "") {
   });
 }
 
-/** The export download for a range: a plain link, the session cookie goes along. */
-export const exportUrl = (kind: "feedback" | "chats", format: "csv" | "jsonl", range: DateRange) =>
-  `/api/operator/export/${kind}?${rangeQuery(range)}&format=${format}`;
+export type ExportRequest = { kind: z.infer<typeof exportKindSchema>; format: z.infer<typeof exportFormatSchema>; range: DateRange };
+
+/** The export download's address for a range (the session cookie goes along). */
+export const exportUrl = ({ kind, format, range }: ExportRequest) => `/api/operator/export/${kind}?${rangeQuery(range)}&format=${format}`;
+
+/**
+ * Fetches an export and saves it as a file. A fetch rather than a link, so that a refusal for an old sign-in
+ * can ask for the password and try again; the export then shows in the audit log.
+ */
+export function useDownloadExport(withRecentLogin: WithRecentLogin) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: ExportRequest) => {
+      const { blob, filename } = await withRecentLogin(() => apiDownload(exportUrl(request)));
+      const { kind, format, range } = request;
+      saveFile(blob, filename ?? `health-chat-${kind}-${range.from}-to-${range.to}.${format}`);
+    },
+    // Not awaited: the next export may start as soon as this file is saved.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: auditKey }),
+  });
+}
 
 /** Users whose e-mail contains the text (at least 3 characters; nothing is asked before). */
 export function useUserSearch(email: string) {
@@ -55,7 +79,10 @@ export function useSetUserDisabled() {
       operatorUserSchema.parse(
         await api<unknown>(`/api/operator/users/${encodeURIComponent(id)}/disabled`, { method: "PUT", body: { disabled } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...operatorKey, "users"] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: auditKey });
+      return queryClient.invalidateQueries({ queryKey: [...operatorKey, "users"] });
+    },
   });
 }
 
@@ -74,12 +101,26 @@ export function usePromptVersions(id: string) {
   });
 }
 
-/** Saves a prompt's text as its next version. */
-export function useSavePrompt() {
+/** Saves a prompt's text as its next version (after a fresh sign-in when the server asks for one). */
+export function useSavePrompt(withRecentLogin: WithRecentLogin) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, prompt }: { id: string; prompt: string }) =>
-      promptSchema.parse(await api<unknown>(`/api/operator/prompts/${encodeURIComponent(id)}`, { method: "PUT", body: { prompt } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...operatorKey, "prompts"] }),
+      promptSchema.parse(
+        await withRecentLogin(() => api<unknown>(`/api/operator/prompts/${encodeURIComponent(id)}`, { method: "PUT", body: { prompt } })),
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: auditKey });
+      return queryClient.invalidateQueries({ queryKey: [...operatorKey, "prompts"] });
+    },
+  });
+}
+
+/** The audit log of the range: exports, user and prompt changes, role changes (newest first, at most 500). */
+export function useAuditEvents(range: DateRange) {
+  return useQuery({
+    queryKey: [...auditKey, range],
+    queryFn: async () => z.array(auditEventSchema).parse(await api<unknown>(`/api/operator/audit?${rangeQuery(range)}`)),
+    placeholderData: keepPreviousData,
   });
 }

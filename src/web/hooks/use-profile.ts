@@ -1,9 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { api } from "../lib/api";
 import { asProfile } from "../lib/wire-schemas";
 import { useSession } from "./use-session";
 
-export const profileKey = (userId: string | undefined) => ["profile", userId] as const;
+const profilesKey = ["profile"] as const;
+export const profileKey = (userId: string | undefined) => [...profilesKey, userId] as const;
 
 /** The signed-in user's profile (language, e-mail, operator role); loaded once per session. */
 export function useProfile() {
@@ -15,4 +17,10 @@ export function useProfile() {
     enabled: Boolean(userId),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** Loads the profile again, e.g. once the e-mail address is confirmed (it is otherwise kept for the session). */
+export function useRefreshProfile() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: profilesKey }), [queryClient]);
 }

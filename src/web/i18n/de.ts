@@ -142,11 +142,14 @@ export const de: TranslationShape = {
       "Zum Schutz vor Missbrauch, für kurze Zeit: Zähler fehlgeschlagener Anmeldungen je E-Mail-Adresse und der Anfragen je IP-Adresse und Konto. Ein Link zum Zurücksetzen des Passworts wird nur als Hash gespeichert und läuft nach einer Stunde ab.",
     usageTitle: "Wie die Daten genutzt werden",
     usageService:
-      "Bereitstellung des Dienstes: Ihr Gespräch wird an den vom Betreiber dieser Seite eingerichteten Sprachmodell-Dienst gesendet, der die Antworten schreibt. Bevor es unseren Server verlässt, werden E-Mail-Adressen, Telefonnummern, Konto- und Kartennummern, Versichertennummern und Anschriften durch Platzhalter ersetzt. Ihre Chats werden gespeichert, damit Sie sie wieder öffnen können.",
+      "Bereitstellung des Dienstes: Ihr Gespräch wird an den vom Betreiber dieser Seite eingerichteten Sprachmodell-Dienst gesendet, der die Antworten schreibt. Bevor es unseren Server verlässt, werden E-Mail-Adressen (auch ausgeschrieben wie „name (at) domain“), Telefonnummern, Konto- und Kartennummern, Versicherten-, Steuer-Identifikations- und US-Sozialversicherungsnummern, Patienten- und Fallnummern, Geburtsdaten, Anschriften sowie Postleitzahlen mit Ort durch Platzhalter ersetzt; das geschieht automatisch und kann ungewöhnliche Schreibweisen übersehen. Ihre Chats werden gespeichert, damit Sie sie wieder öffnen können.",
     usageServiceUnredacted:
       "Bereitstellung des Dienstes: Ihr Gespräch wird so, wie Sie es geschrieben haben, an den vom Betreiber dieser Seite eingerichteten Sprachmodell-Dienst gesendet, der die Antworten schreibt. Ihre Chats werden gespeichert, damit Sie sie wieder öffnen können.",
     usageImprovement:
       "Verbesserung des Modells: Das Forschungsteam wertet Bewertungen und Gespräche pseudonymisiert aus, um die Qualität der Antworten zu verbessern.",
+    dictationTitle: "Diktieren",
+    dictationText:
+      "Die Mikrofon-Taste nutzt den Sprachdienst Ihres Browsers, um Ihre Sprache in Text umzuwandeln; Ihre Stimme erreicht diese Seite nie. Je nach Browser wird die Aufnahme dafür an dessen Hersteller gesendet (Chrome zum Beispiel schickt sie an Google) und unterliegt dessen Datenschutzbestimmungen. Wir erhalten nur den Text, und erst, wenn Sie Ihre Nachricht senden. Wenn Sie das nicht möchten, tippen Sie Ihre Nachricht einfach.",
     deletionTitle: "Datenlöschung",
     deletionText:
       "Sie können einzelne Chats, alle Chats oder Ihr ganzes Konto jederzeit löschen. Beim Löschen des Kontos werden Ihr Konto, Ihre Einstellungen, Sitzungen und Chats sofort entfernt. Auf der Kontoseite können Sie außerdem alle Ihre Daten herunterladen.",
@@ -171,6 +174,10 @@ export const de: TranslationShape = {
     stop: "Stopp",
     dictate: "Diktieren",
     stopDictation: "Diktat beenden",
+    dictationNote:
+      "Diktieren: Der Sprachdienst Ihres Browsers wandelt Ihre Sprache in Text um; Chrome zum Beispiel schickt Ihre Stimme dafür an Google.",
+    dictationNoteLink: "Datenschutz",
+    dictationNoteDismiss: "Verstanden",
     copy: "Kopieren",
     copied: "In die Zwischenablage kopiert",
     like: "Gefällt mir",
@@ -253,6 +260,21 @@ export const de: TranslationShape = {
     given: "Ihr Feedback: {{reason}}.",
     notRated: "Diese Antwort ist nicht mehr bewertet. Bitte bewerten Sie sie zuerst erneut.",
     saveFailed: "Ihr Feedback konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+  },
+
+  verifyEmail: {
+    label: "E-Mail-Bestätigung",
+    banner: "Bitte bestätigen Sie Ihre E-Mail-Adresse: Wir haben Ihnen einen Link geschickt.",
+    resend: "Link erneut senden",
+    sent: "Gesendet. Bitte sehen Sie in Ihrem Posteingang nach.",
+    tooMany: "Gerade wurde schon ein Link gesendet. Bitte warten Sie etwas, bevor Sie einen neuen anfordern.",
+    failed: "Der Link konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
+    confirmedTitle: "E-Mail-Adresse bestätigt",
+    confirmed: "Ihre E-Mail-Adresse ist bestätigt.",
+    failedTitle: "Dieser Link hat nicht funktioniert",
+    invalid: "Dieser Bestätigungslink ist ungültig oder abgelaufen.",
+    askAgain: "Melden Sie sich an und fordern Sie im Chat mit „Link erneut senden“ einen neuen Link an.",
+    toChat: "Weiter zum Chat",
   },
 
   home: {

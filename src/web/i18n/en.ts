@@ -141,11 +141,14 @@ export const en = {
       "For protection against abuse, for a short time: counts of failed sign-ins per e-mail address and of requests per IP address and account. A password-reset link is stored only as a hash and expires after an hour.",
     usageTitle: "How data is used",
     usageService:
-      "Service provision: your conversation is sent to the language model service configured by the operator of this site, which writes the answers. Before it leaves our server, e-mail addresses, phone numbers, bank and card numbers, health-insurance numbers and street addresses are replaced by placeholders. Your chats are kept so that you can reopen them.",
+      "Service provision: your conversation is sent to the language model service configured by the operator of this site, which writes the answers. Before it leaves our server, e-mail addresses (also when written as “name (at) domain”), phone numbers, bank and card numbers, health-insurance, tax ID and US social security numbers, patient and case numbers, dates of birth, street addresses and postcodes with their town are replaced by placeholders; this is automatic and can miss unusual ways of writing them. Your chats are kept so that you can reopen them.",
     usageServiceUnredacted:
       "Service provision: your conversation is sent, as you wrote it, to the language model service configured by the operator of this site, which writes the answers. Your chats are kept so that you can reopen them.",
     usageImprovement:
       "Model improvement: the research team studies ratings and conversations in pseudonymous form to improve answer quality.",
+    dictationTitle: "Dictation",
+    dictationText:
+      "The microphone button uses your browser's speech service to turn your speech into text; this site never receives your voice. Depending on the browser, the recording is sent to its maker for this (Chrome, for example, sends it to Google) under that company's privacy terms. We receive only the text, and only when you send your message. If you prefer, type instead.",
     deletionTitle: "Data deletion",
     deletionText:
       "You can delete single chats, all chats, or your whole account at any time. Deleting the account removes your account, settings, sessions and chats immediately. On the account page you can also download all your data.",
@@ -170,6 +173,9 @@ export const en = {
     stop: "Stop",
     dictate: "Dictate",
     stopDictation: "Stop dictation",
+    dictationNote: "Dictation: your browser's speech service turns your speech into text; Chrome, for example, sends your voice to Google.",
+    dictationNoteLink: "Privacy notice",
+    dictationNoteDismiss: "Got it",
     copy: "Copy",
     copied: "Copied to the clipboard",
     like: "Like",
@@ -247,6 +253,21 @@ export const en = {
     given: "Your feedback: {{reason}}.",
     notRated: "This reply is no longer rated. Please rate it again first.",
     saveFailed: "Your feedback could not be saved. Please try again.",
+  },
+
+  verifyEmail: {
+    label: "E-mail confirmation",
+    banner: "Please confirm your e-mail address: we sent you a link.",
+    resend: "Send the link again",
+    sent: "Sent. Please look in your inbox.",
+    tooMany: "A link was sent a moment ago. Please wait a little before asking again.",
+    failed: "The link could not be sent. Please try again later.",
+    confirmedTitle: "E-mail address confirmed",
+    confirmed: "Your e-mail address is confirmed.",
+    failedTitle: "This link did not work",
+    invalid: "This confirmation link is invalid or has expired.",
+    askAgain: "Sign in and ask for a new link on the chat screen with “Send the link again”.",
+    toChat: "Continue to the chat",
   },
 
   home: {

@@ -1,3 +1,5 @@
+import { filenameFromDisposition } from "./download";
+
 /** An error answer of our API, carrying the server's code (never branch on the message). */
 export class ApiError extends Error {
   constructor(
@@ -27,11 +29,23 @@ export async function api<T>(path: string, { method = "GET", body }: { method?: 
   });
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
-  if (!response.ok) {
-    const info = (data ?? {}) as { code?: string; message?: string };
-    throw new ApiError(response.status, info.code, info.message ?? response.statusText);
-  }
+  if (!response.ok) throw errorOf(response, data);
   return data as T;
+}
+
+/** A file from our own server (an export) with the name its Content-Disposition suggests. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await fetch(path, { credentials: "same-origin" });
+  if (!response.ok) {
+    const text = await response.text();
+    throw errorOf(response, text ? safeJson(text) : null);
+  }
+  return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get("content-disposition")) };
+}
+
+function errorOf(response: Response, data: unknown): ApiError {
+  const info = (data ?? {}) as { code?: string; message?: string };
+  return new ApiError(response.status, info.code, info.message ?? response.statusText);
 }
 
 function safeJson(text: string): unknown {

@@ -1,6 +1,6 @@
-import type { StreamEvent } from "../../shared/schemas/chat";
+import type { SendRefusal, StreamEvent } from "../../shared/schemas/chat";
 import { ApiError } from "./api";
-import { asStreamEvent } from "./wire-schemas";
+import { asSendRefusal, asStreamEvent } from "./wire-schemas";
 
 /**
  * POSTs to a streaming endpoint and hands each server-sent event to `onEvent` as it arrives.
@@ -21,6 +21,8 @@ export async function postEventStream(
   });
   if (!response.ok || !response.body) {
     const info = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    const refusal = response.status === 429 ? sendRefusal(info) : undefined;
+    if (refusal) throw new RefusedSendError(refusal.code, refusal.message, refusal.redFlags);
     throw new ApiError(response.status, info.code, info.message ?? response.statusText);
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -44,6 +46,26 @@ export async function postEventStream(
       }
       boundary = buffer.indexOf("\n\n");
     }
+  }
+}
+
+/** A new message refused with 429 after the server checked it: the emergency card can still show for it. */
+export class RefusedSendError extends ApiError {
+  constructor(
+    code: SendRefusal["code"],
+    message: string,
+    readonly redFlags: string[],
+  ) {
+    super(429, code, message);
+    this.name = "RefusedSendError";
+  }
+}
+
+function sendRefusal(body: unknown): SendRefusal | undefined {
+  try {
+    return asSendRefusal(body);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,13 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { chatDetailSchema, messageSchema, streamEventSchema } from "../../shared/schemas/chat";
+import { chatDetailSchema, messageSchema, sendRefusalSchema, streamEventSchema } from "../../shared/schemas/chat";
 import { passwordPolicySchema } from "../../shared/schemas/password-policy";
 import { profileSchema } from "../../shared/schemas/profile";
 import { sessionSchema } from "../../shared/schemas/session";
 import { siteConfigSchema } from "../../shared/schemas/site-config";
 import type { Check } from "./json-shape";
-import { asChatDetail, asMessage, asPasswordPolicy, asProfile, asSession, asSiteConfig, asStreamEvent } from "./wire-schemas";
+import {
+  asChatDetail,
+  asMessage,
+  asPasswordPolicy,
+  asProfile,
+  asSendRefusal,
+  asSession,
+  asSiteConfig,
+  asStreamEvent,
+} from "./wire-schemas";
 
 const message = {
   id: "m1",
@@ -72,7 +81,12 @@ describe("the browser's answer checks behave like the shared schemas", () => {
     ["delta event", asStreamEvent, streamEventSchema, { type: "delta", text: "Hi" }],
     ["error event", asStreamEvent, streamEventSchema, { type: "error", code: "provider-timeout", message }],
     ["error event, client-only code", asStreamEvent, streamEventSchema, { type: "error", code: "connection-lost", message }],
+    ["red-flags event", asStreamEvent, streamEventSchema, { type: "red-flags", messageId: "m1", redFlags: ["cardiac"] }],
+    ["red-flags event without flags", asStreamEvent, streamEventSchema, { type: "red-flags", messageId: "m1" }],
     ["unknown event", asStreamEvent, streamEventSchema, { type: "ping" }],
+    ["send refusal", asSendRefusal, sendRefusalSchema, { code: "server-busy", message: "Busy.", redFlags: ["self-harm"] }],
+    ["send refusal of another code", asSendRefusal, sendRefusalSchema, { code: "not-found", message: "No.", redFlags: [] }],
+    ["refusal without a verdict", asSendRefusal, sendRefusalSchema, { code: "too-many-requests", message: "Slow down." }],
   ])("%s", (_name, mirror, schema, input) => expectSameAs(mirror as Check<unknown>, schema, input));
 
   it("a message with any one field replaced", () => {

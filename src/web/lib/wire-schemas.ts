@@ -1,4 +1,4 @@
-import type { ChatDetail, ChatMessage, ChatSummary, StreamEvent } from "../../shared/schemas/chat";
+import type { ChatDetail, ChatMessage, ChatSummary, SendRefusal, StreamEvent } from "../../shared/schemas/chat";
 import type { PasswordPolicy } from "../../shared/schemas/password-policy";
 import type { ProfileResponse } from "../../shared/schemas/profile";
 import type { SessionData } from "../../shared/schemas/session";
@@ -66,7 +66,10 @@ export const asStreamEvent = variants("type", {
   done: object({ type: literal("done"), message: asMessage }),
   error: object({ type: literal("error"), code: oneOf(replyErrorCodes), message: asMessage }),
   title: object({ type: literal("title"), chatId: string, title: string }),
+  "red-flags": object({ type: literal("red-flags"), messageId: string, redFlags: array(string) }),
 });
+
+export const asSendRefusal = object({ code: oneOf(["too-many-requests", "server-busy"]), message: string, redFlags: array(string) });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
@@ -79,4 +82,5 @@ export type MirrorsMatchSharedSchemas = [
   Assert<Same<Infer<typeof asChatSummary>, ChatSummary>>,
   Assert<Same<Infer<typeof asChatDetail>, ChatDetail>>,
   Assert<Same<Infer<typeof asStreamEvent>, StreamEvent>>,
+  Assert<Same<Infer<typeof asSendRefusal>, SendRefusal>>,
 ];

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { AppBar } from "../components/AppBar";
 import { ChatInput } from "../components/chat/ChatInput";
+import { EmergencyCard } from "../components/chat/EmergencyCard";
 import { useMarkdownRenderer } from "../components/chat/LazyMarkdown";
 import { MessageList } from "../components/chat/MessageList";
 import { FormAlert } from "../components/FormAlert";
@@ -13,6 +14,7 @@ import { useConversation } from "../hooks/use-conversation";
 import { useDraft } from "../hooks/use-draft";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { ApiError, isServiceUnavailable } from "../lib/api";
+import { RefusedSendError } from "../lib/stream-events";
 
 /** The chat screen: a new conversation at /, a saved one at /chats/{id}. */
 export function ChatPage() {
@@ -23,6 +25,14 @@ export function ChatPage() {
   const feedback = useFeedback(conversation.chatId ?? "");
   const [draft, setDraft] = useDraft(conversation.chatId);
   const [sendError, setSendError] = useState<string | null>(null);
+  // A refused send was still checked for an emergency: the card shows where the message would have gone, just
+  // above the refusal and the kept text. Not in the sticky footer, which it would push off a phone's screen.
+  const [refusedRedFlags, setRefusedRedFlags] = useState<string[]>([]);
+  useEffect(() => {
+    if (refusedRedFlags.length === 0) return;
+    const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior });
+  }, [refusedRedFlags]);
   const messages = conversation.chat?.messages ?? [];
   const empty = messages.length === 0 && !conversation.isStreaming;
   // Loaded alongside a saved chat, which shows once both are there (a new chat's replies come later).
@@ -32,12 +42,14 @@ export function ChatPage() {
     const text = draft.trim();
     if (!text || conversation.isStreaming) return;
     setSendError(null);
+    setRefusedRedFlags([]);
     setDraft("");
     const result = await conversation.send(text);
     if (!result.accepted) {
       // Not saved on the server: give the text back so nothing the user typed is lost.
       setDraft(text);
       setSendError(sendErrorText(result.error, t));
+      if (result.error instanceof RefusedSendError) setRefusedRedFlags(result.error.redFlags);
     }
   };
 
@@ -75,6 +87,11 @@ export function ChatPage() {
               onFeedback={(messageId, kind) => feedback.mutate({ messageId, kind })}
               onRegenerate={() => void conversation.regenerate()}
             />
+            {refusedRedFlags.length > 0 && (
+              <div className="refused-emergency">
+                <EmergencyCard categories={refusedRedFlags} />
+              </div>
+            )}
           </>
         )}
       </main>

@@ -5,11 +5,12 @@ import type { DateRange } from "../../shared/schemas/research";
 import { AppBar } from "../components/AppBar";
 import { FormAlert } from "../components/FormAlert";
 import { LoadingScreen } from "../components/LoadingScreen";
+import { AuditLog } from "../components/operator/AuditLog";
 import { ChartsSection } from "../components/operator/ChartsSection";
 import { DateRangeForm } from "../components/operator/DateRangeForm";
 import { DislikedReplies } from "../components/operator/DislikedReplies";
 import { rangeFromSearch } from "../components/operator/date-range";
-import { ExportLinks } from "../components/operator/ExportLinks";
+import { ExportButtons } from "../components/operator/ExportButtons";
 import { PromptEditor } from "../components/operator/PromptEditor";
 import { UserAdmin } from "../components/operator/UserAdmin";
 import { useProfile } from "../hooks/use-profile";
@@ -18,7 +19,7 @@ import "../components/operator/operator.css";
 
 addOperatorTexts();
 
-const sections = ["stats", "disliked", "exports", "users", "prompts"] as const;
+const sections = ["stats", "disliked", "exports", "users", "prompts", "audit"] as const;
 
 /** The research dashboard at /operator: operators only; everyone else sees that there is no such page. */
 export function OperatorPage() {
@@ -87,7 +88,7 @@ function Dashboard() {
         </section>
         <section id="exports" aria-labelledby="exports-heading" className="operator-section card">
           <h2 id="exports-heading">{t("operator.sections.exports")}</h2>
-          <ExportLinks range={range} />
+          <ExportButtons range={range} />
         </section>
         <section id="users" aria-labelledby="users-heading" className="operator-section card">
           <h2 id="users-heading">{t("operator.sections.users")}</h2>
@@ -96,6 +97,10 @@ function Dashboard() {
         <section id="prompts" aria-labelledby="prompts-heading" className="operator-section">
           <h2 id="prompts-heading">{t("operator.sections.prompts")}</h2>
           <PromptEditor />
+        </section>
+        <section id="audit" aria-labelledby="audit-heading" className="operator-section">
+          <h2 id="audit-heading">{t("operator.sections.audit")}</h2>
+          <AuditLog range={range} />
         </section>
       </main>
     </>

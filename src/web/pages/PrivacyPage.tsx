@@ -36,6 +36,10 @@ export function PrivacyPage() {
           </ul>
         </section>
         <section>
+          <h2>{t("privacy.dictationTitle")}</h2>
+          <p>{t("privacy.dictationText")}</p>
+        </section>
+        <section>
           <h2>{t("privacy.deletionTitle")}</h2>
           <p>{t("privacy.deletionText")}</p>
         </section>

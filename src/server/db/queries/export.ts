@@ -35,7 +35,7 @@ export async function exportUserData({ db, userId }: { db: Database; userId: str
       updatedAt: chat.updatedAt,
       messages: rows
         .filter((row) => row.chatId === chat.id)
-        .map(({ id, position, sender, text, status, errorCode, feedback, redFlags, createdAt }) => ({
+        .map(({ id, position, sender, text, status, errorCode, feedback, redFlags, createdAt, ...row }) => ({
           id,
           position,
           sender,
@@ -43,7 +43,12 @@ export async function exportUserData({ db, userId }: { db: Database; userId: str
           status,
           errorCode,
           feedback,
+          // The emergency check: the rules' categories, the model's second opinion, and which of them fired.
           redFlags,
+          redFlagModelOutcome: row.redFlagModelOutcome,
+          redFlagModelCategory: row.redFlagModelCategory,
+          redFlagPromptVersion: row.redFlagPromptVersion,
+          redFlagLayer: row.redFlagLayer,
           createdAt,
         })),
     })),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { chats, type Message, messages } from "../schema";
 
@@ -63,6 +63,30 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function listMessages({ db, chatId }: { db: Database; chatId: string }) {
   return db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.position));
+}
+
+/** The texts of a chat's last `limit` user messages before `before` (a position), oldest first. */
+export async function recentUserTexts({ db, chatId, before, limit }: { db: Database; chatId: string; before: number; limit: number }) {
+  const rows = await db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.sender, "user"), lt(messages.position, before)))
+    .orderBy(desc(messages.position))
+    .limit(limit);
+  return rows.map((row) => row.text).reverse();
+}
+
+/** Stores the model's second opinion on a user message (the layer that fired follows from it and the rules). */
+export async function setModelRedFlagCheck({
+  db,
+  messageId,
+  check,
+}: {
+  db: Database;
+  messageId: string;
+  check: Pick<Message, "redFlagModelOutcome" | "redFlagModelCategory" | "redFlagPromptVersion">;
+}) {
+  await db.update(messages).set(check).where(eq(messages.id, messageId));
 }
 
 export async function countMessages({ db, chatId }: { db: Database; chatId: string }) {

@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { defaultPrompts, type PromptId } from "../../prompts/defaults";
+import { defaultPrompts, PROMPT_IDS, type PromptId } from "../../prompts/defaults";
 import type { Database } from "../client";
 import { promptVersions, startingPrompts } from "../schema";
 
@@ -21,8 +21,16 @@ export async function getPrompt({ db, id }: { db: Database; id: PromptId | strin
   return row;
 }
 
+/** Every prompt: the known ones in PROMPT_IDS order (the system prompt first), then any others by id. */
 export async function listPrompts({ db }: { db: Database }) {
-  return db.select().from(startingPrompts).orderBy(asc(startingPrompts.id));
+  const known = sql.join(
+    Object.values(PROMPT_IDS).map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return db
+    .select()
+    .from(startingPrompts)
+    .orderBy(sql`array_position(array[${known}]::text[], ${startingPrompts.id}) nulls last`, asc(startingPrompts.id));
 }
 
 /** Sets a prompt's text as its next version and records who did it; returns the new row. */

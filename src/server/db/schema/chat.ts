@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { feedbackReasons } from "../../../shared/schemas/chat";
+import { modelCheckOutcomes, redFlagLayers } from "../../../shared/values";
 import { users } from "./auth";
 
 export const chats = pgTable(
@@ -34,8 +35,19 @@ export const messages = pgTable(
     feedback: text("feedback", { enum: ["like", "dislike"] }),
     /** Why a failed reply failed (research: the provider's error rate); null unless status is "error". */
     errorCode: text("error_code"),
-    /** Emergency categories found in a user message (for the emergency card and research; never sent to the model). */
+    /** Emergency categories the offline rules found in a user message (for the emergency card and research; never sent to the model). */
     redFlags: text("red_flags").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The model's second opinion on a user message (when a model is configured): what it came to, its category
+     * when it saw an emergency, and the version of the emergency-check prompt it was asked with.
+     */
+    redFlagModelOutcome: text("red_flag_model_outcome", { enum: modelCheckOutcomes }),
+    redFlagModelCategory: text("red_flag_model_category"),
+    redFlagPromptVersion: integer("red_flag_prompt_version"),
+    /** Which layer fired: computed from the two above, so it can never disagree with them. */
+    redFlagLayer: text("red_flag_layer", { enum: redFlagLayers }).generatedAlwaysAs(
+      sql`case when cardinality(red_flags) > 0 and red_flag_model_category is not null then 'both' when cardinality(red_flags) > 0 then 'rules' when red_flag_model_category is not null then 'model' end`,
+    ),
     /** The interface language a user message was sent in (research: language split). */
     language: text("language"),
     /** What generated an assistant reply, so feedback can be compared across models and prompt versions. */

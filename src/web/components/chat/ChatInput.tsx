@@ -1,7 +1,8 @@
-import { type FormEvent, type KeyboardEvent, useId } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_MESSAGE_CHARS } from "../../../shared/values";
 import { DictationButton } from "./DictationButton";
+import { DictationNote } from "./DictationNote";
 import { SendIcon, StopIcon } from "./icons";
 
 interface Props {
@@ -16,6 +17,7 @@ interface Props {
 export function ChatInput({ value, onChange, onSend, onStop, streaming }: Props) {
   const { t } = useTranslation();
   const id = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const tooLong = value.length > MAX_MESSAGE_CHARS;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,10 +28,12 @@ export function ChatInput({ value, onChange, onSend, onStop, streaming }: Props)
   };
   return (
     <form className="chat-input" onSubmit={submit}>
+      <DictationNote onDismissed={() => textareaRef.current?.focus()} />
       <label htmlFor={id} className="visually-hidden">
         {t("chat.inputLabel")}
       </label>
       <textarea
+        ref={textareaRef}
         id={id}
         value={value}
         rows={1}

@@ -16,7 +16,7 @@ interface RecognitionLike {
 type RecognitionConstructor = new () => RecognitionLike;
 
 /** The Web Speech API, where the browser has it and the platform is neither iOS nor Android (spec section 1). */
-function speechRecognition(): RecognitionConstructor | undefined {
+export function speechRecognition(): RecognitionConstructor | undefined {
   const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
   const mobile =
     /android|iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);

@@ -2,7 +2,9 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_PROMPT_CHARS } from "../../../shared/schemas/research";
 import { usePrompts, usePromptVersions, useSavePrompt } from "../../hooks/use-operator";
+import { ReauthCancelled, useRecentLogin, type WithRecentLogin } from "../../hooks/use-recent-login";
 import { FormAlert } from "../FormAlert";
+import { ReauthDialog } from "./ReauthDialog";
 
 type Prompt = NonNullable<ReturnType<typeof usePrompts>["data"]>[number];
 
@@ -10,28 +12,35 @@ type Prompt = NonNullable<ReturnType<typeof usePrompts>["data"]>[number];
 export function PromptEditor() {
   const { t } = useTranslation();
   const prompts = usePrompts();
+  const reauth = useRecentLogin();
   if (prompts.isError) return <FormAlert kind="error">{t("operator.loadError")}</FormAlert>;
   if (!prompts.data) return <p className="muted">{t("common.loading")}</p>;
   return (
     <div className="prompt-list">
       {prompts.data.map((prompt) => (
-        <PromptCard key={prompt.id} prompt={prompt} />
+        <PromptCard key={prompt.id} prompt={prompt} withRecentLogin={reauth.withRecentLogin} />
       ))}
+      {/* Outside the cards: each card is a form, and the dialog holds a form of its own. */}
+      <ReauthDialog {...reauth.dialog} />
     </div>
   );
 }
 
-function PromptCard({ prompt }: { prompt: Prompt }) {
+function PromptCard({ prompt, withRecentLogin }: { prompt: Prompt; withRecentLogin: WithRecentLogin }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [text, setText] = useState(prompt.prompt);
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
-  const save = useSavePrompt();
+  const save = useSavePrompt(withRecentLogin);
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
-  const name = prompt.id === "system" || prompt.id === "title" ? t(`operator.prompts.names.${prompt.id}`) : prompt.id;
+  const name =
+    prompt.id === "system" || prompt.id === "title" || prompt.id === "emergency-check"
+      ? t(`operator.prompts.names.${prompt.id}`)
+      : prompt.id;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (save.isPending) return;
     const value = text.trim();
     if (!value) return setMessage({ kind: "error", text: t("operator.prompts.empty") });
     if (value.length > MAX_PROMPT_CHARS)
@@ -44,7 +53,7 @@ function PromptCard({ prompt }: { prompt: Prompt }) {
           setText(saved.prompt);
           setMessage({ kind: "success", text: t("operator.prompts.saved", { version: saved.version }) });
         },
-        onError: () => setMessage({ kind: "error", text: t("operator.saveError") }),
+        onError: (cause) => setMessage(cause instanceof ReauthCancelled ? null : { kind: "error", text: t("operator.saveError") }),
       },
     );
   };
@@ -65,7 +74,7 @@ function PromptCard({ prompt }: { prompt: Prompt }) {
       />
       {message && <FormAlert kind={message.kind}>{message.text}</FormAlert>}
       <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={save.isPending || text.trim() === prompt.prompt.trim()}>
+        <button type="submit" className="button button-primary" aria-busy={save.isPending} disabled={text.trim() === prompt.prompt.trim()}>
           {t("operator.prompts.save")}
         </button>
       </div>

@@ -103,11 +103,24 @@ export function StatsCharts({ stats }: { stats: DailyStats[] }) {
       redFlags: {
         title: t("operator.charts.redFlags"),
         summary: t("operator.charts.redFlagsSummary", { total: count(sum(stats, (row) => row.redFlagHits)) }),
+        // Split by the layer that fired, so the research team sees what the model's second opinion adds.
         series: [
           series(
-            t("operator.charts.redFlagHits"),
+            t("operator.charts.redFlagsRulesOnly"),
             "bar",
-            column((row) => row.redFlagHits),
+            column((row) => row.redFlagsRulesOnly),
+            count,
+          ),
+          series(
+            t("operator.charts.redFlagsModelOnly"),
+            "bar",
+            column((row) => row.redFlagsModelOnly),
+            count,
+          ),
+          series(
+            t("operator.charts.redFlagsBoth"),
+            "bar",
+            column((row) => row.redFlagsBoth),
             count,
           ),
         ],
@@ -170,7 +183,7 @@ export function StatsCharts({ stats }: { stats: DailyStats[] }) {
     <div className="chart-grid">
       <ChartFigure {...charts.activity} days={days} dayLabel={dayLabel} />
       <ChartFigure {...charts.ratings} days={days} dayLabel={dayLabel} rightAxis={percentAxis} />
-      <ChartFigure {...charts.redFlags} days={days} dayLabel={dayLabel} />
+      <ChartFigure {...charts.redFlags} days={days} dayLabel={dayLabel} stacked />
       <ChartFigure {...charts.languages} days={days} dayLabel={dayLabel} stacked />
       <ChartFigure {...charts.provider} days={days} dayLabel={dayLabel} rightAxis={percentAxis} leftFormat={charts.secs} />
     </div>

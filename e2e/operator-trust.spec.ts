@@ -1,0 +1,102 @@
+import { expect, expectAccessible, mailsTo, readVerifyEmailPath, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+import { ChatScreen } from "./pages/chat-page";
+import { OPERATOR_EMAIL, OperatorDashboard, signInAsOperator } from "./pages/operator-page";
+import { SignUpPage } from "./pages/sign-up-page";
+
+const refusal = { status: 403, json: { code: "requires-recent-login", message: "Please sign in again." } };
+
+test("a new user is reminded to confirm the e-mail address until the mailed link is opened", async ({ page }) => {
+  const email = uniqueEmail("verify");
+  await new SignUpPage(page).signUp(email, STRONG_PASSWORD);
+  const chat = new ChatScreen(page);
+  await chat.goto();
+  const banner = page.getByRole("complementary", { name: "E-mail confirmation" });
+  await expect(banner).toContainText("Please confirm your e-mail address: we sent you a link.");
+  await expectAccessible(page);
+
+  // Asked too often, the server answers 429: the banner asks to wait; the next try goes through.
+  const resend = "**/api/auth/send-verification-email";
+  await page.route(resend, (route) => route.fulfill({ status: 429, json: { message: "Too many requests." } }), { times: 1 });
+  await banner.getByRole("button", { name: "Send the link again" }).click();
+  await expect(banner.getByRole("status")).toHaveText("A link was sent a moment ago. Please wait a little before asking again.");
+  await banner.getByRole("button", { name: "Send the link again" }).click();
+  await expect(banner.getByRole("status")).toHaveText("Sent. Please look in your inbox.");
+  const withLink = () => mailsTo(email).filter((mail) => mail.includes("/api/auth/verify-email?token=")).length;
+  await expect.poll(withLink).toBe(2);
+
+  const link = await readVerifyEmailPath(email);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/email-verified$/);
+  await expect(page.getByRole("heading", { level: 1, name: "E-mail address confirmed" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("Your e-mail address is confirmed.");
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Continue to the chat" }).click();
+  await expect(chat.input()).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
+  // A broken or expired link: the page says so and where to get a new one.
+  await page.goto("/api/auth/verify-email?token=not-a-token&callbackURL=%2Femail-verified");
+  await expect(page).toHaveURL(/\/email-verified\?error=INVALID_TOKEN$/);
+  await expect(page.getByRole("heading", { level: 1, name: "This link did not work" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("This confirmation link is invalid or has expired.");
+  await expectAccessible(page);
+});
+
+test("an operator whose sign-in is old enters the password again, then the export downloads and is in the audit log", async ({ page }) => {
+  await signInAsOperator(page);
+  const dashboard = new OperatorDashboard(page);
+  await dashboard.open();
+  const period = page.getByRole("form", { name: "Period" });
+  const from = await period.getByLabel("From").inputValue();
+  const to = await period.getByLabel("To").inputValue();
+  // The server answers this way once the sign-in is older than RECENT_LOGIN_SECONDS; here its first answer is
+  // replaced, so the test does not wait for a session to age.
+  const exports = "**/api/operator/export/**";
+  await page.route(exports, (route) => route.fulfill(refusal), { times: 1 });
+
+  // Closing the dialog drops the export quietly.
+  await dashboard.exportButton("Chats as CSV").click();
+  const dialog = dashboard.reauthDialog();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`For your protection, exports and prompt changes need a recent sign-in.`);
+  await expect(dialog.getByLabel("Password", { exact: true })).toBeFocused();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(dashboard.section("Exports").getByRole("alert")).toHaveCount(0);
+
+  await page.route(exports, (route) => route.fulfill(refusal), { times: 1 });
+  await dashboard.exportButton("Chats as CSV").click();
+  await dialog.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid E-Mail/Password.");
+  await dialog.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Continue" }).click()]);
+  expect(download.suggestedFilename()).toBe(`health-chat-chats-${from}-to-${to}.csv`);
+  await expect(dialog).toBeHidden();
+
+  // The audit log, newest first, now starts with that export.
+  const newest = dashboard.auditEntries().first();
+  await expect(newest.locator("strong")).toHaveText("Export");
+  await expect(newest).toContainText(`Exported chats as CSV, ${from} to ${to}`);
+  await expect(newest).toContainText(`By ${OPERATOR_EMAIL}`);
+  await expect(dashboard.section("Audit log").getByRole("status")).toHaveText(/^\d+ events in this period/);
+});
+
+test("a prompt save refused for an old sign-in asks for the password; closing the dialog keeps the edited text", async ({ page }) => {
+  await signInAsOperator(page);
+  const dashboard = new OperatorDashboard(page);
+  await dashboard.open();
+  await page.route("**/api/operator/prompts/title", (route) => route.fulfill(refusal), { times: 1 });
+  const editor = dashboard.promptEditor("Title prompt");
+  const text = editor.getByRole("textbox", { name: "Title prompt" });
+  const edited = `${await text.inputValue()} (edited)`;
+  await text.fill(edited);
+  await editor.getByRole("button", { name: "Save as new version" }).click();
+  await expect(dashboard.reauthDialog()).toBeVisible();
+  await dashboard.reauthDialog().getByRole("button", { name: "Cancel" }).click();
+  await expect(dashboard.reauthDialog()).toBeHidden();
+  await expect(text).toHaveValue(edited);
+  await expect(editor.getByRole("alert")).toHaveCount(0);
+  await expect(editor.getByRole("status")).toHaveCount(0);
+});

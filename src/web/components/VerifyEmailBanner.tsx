@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { useResendVerification } from "../hooks/use-auth-actions";
+import { useProfile, useRefreshProfile } from "../hooks/use-profile";
+import { ApiError } from "../lib/api";
+
+/** A quiet reminder for signed-in users who have not confirmed their e-mail yet, with a way to get the link again. */
+export function VerifyEmailBanner() {
+  const { t } = useTranslation();
+  const refreshProfile = useRefreshProfile();
+  const profile = useProfile();
+  const resend = useResendVerification();
+  if (!profile.data || profile.data.emailVerified) return null;
+  const { email } = profile.data;
+
+  // Not disabled while sending: a disabled button would drop the keyboard focus.
+  const send = () => {
+    if (resend.isPending) return;
+    resend.mutate(email, {
+      onError: (cause) => {
+        // Confirmed meanwhile (in another tab): the reloaded profile says so, and the banner goes.
+        if (cause instanceof ApiError && cause.code === "EMAIL_ALREADY_VERIFIED") void refreshProfile();
+      },
+    });
+  };
+  const status = (): string => {
+    if (resend.isSuccess) return t("verifyEmail.sent");
+    if (!resend.isError) return "";
+    return resend.error instanceof ApiError && resend.error.status === 429 ? t("verifyEmail.tooMany") : t("verifyEmail.failed");
+  };
+
+  return (
+    <aside className="verify-banner" aria-label={t("verifyEmail.label")}>
+      <p>{t("verifyEmail.banner")}</p>
+      <button type="button" className="button button-secondary" onClick={send} aria-busy={resend.isPending}>
+        {t("verifyEmail.resend")}
+      </button>
+      {/* Always present, so that screen readers announce the answer when it appears. */}
+      <p role="status" className={resend.isError ? "verify-banner-status error" : "verify-banner-status"}>
+        {status()}
+      </p>
+    </aside>
+  );
+}

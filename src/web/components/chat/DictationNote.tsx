@@ -1,0 +1,58 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { speechRecognition } from "./DictationButton";
+import { MicIcon } from "./icons";
+
+const DISMISSED_KEY = "dictationNoteDismissed";
+
+/**
+ * A one-time note above the message box wherever the Dictate button is offered: the browser's speech service (e.g.
+ * Chrome's, which sends the audio to Google) turns speech into text, not this site. Shown until dismissed; the
+ * dismissal is remembered in localStorage. It sits in the page flow, so it never covers the input.
+ */
+export function DictationNote({ onDismissed }: { onDismissed: () => void }) {
+  const { t } = useTranslation();
+  const textId = useId();
+  const [dismissed, setDismissed] = useState(wasDismissed);
+  if (dismissed || !speechRecognition()) return null;
+
+  const dismiss = () => {
+    rememberDismissed();
+    setDismissed(true);
+    // The button goes away with the note; the focus moves on to the message box instead of the page's start.
+    onDismissed();
+  };
+
+  return (
+    <div className="dictation-note">
+      <MicIcon />
+      <div className="dictation-note-body">
+        <p id={textId}>{t("chat.dictationNote")}</p>
+        <div className="dictation-note-actions">
+          <Link to="/datenschutzerklaerung">{t("chat.dictationNoteLink")}</Link>
+          <button type="button" className="button button-secondary" onClick={dismiss} aria-describedby={textId}>
+            {t("chat.dictationNoteDismiss")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function wasDismissed(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === "1";
+  } catch {
+    // Storage blocked (a privacy setting): the note shows again on the next visit.
+    return false;
+  }
+}
+
+function rememberDismissed() {
+  try {
+    localStorage.setItem(DISMISSED_KEY, "1");
+  } catch {
+    // Storage blocked: dismissed for this page only.
+  }
+}
