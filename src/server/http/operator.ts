@@ -16,19 +16,18 @@ export function isOperator(operatorEmails: readonly string[], account: AccountRo
   return account.operatorGrantedAt !== null || operatorEmails.includes(account.email.trim().toLowerCase());
 }
 
+/** What deciding a request's role needs: its session, the database and OPERATOR_EMAILS. */
+export interface RoleDeps {
+  sessions: SessionLookup;
+  db: Database;
+  operatorEmails: readonly string[];
+}
+
 /**
  * Lets only operators through, reading the role fresh from the database on every request. Everyone else, signed
  * in or not, gets the same 404 as for a path that does not exist, so the research tools do not announce themselves.
  */
-export function requireOperator({
-  sessions,
-  db,
-  operatorEmails,
-}: {
-  sessions: SessionLookup;
-  db: Database;
-  operatorEmails: readonly string[];
-}): MiddlewareHandler<AuthedEnv> {
+export function requireOperator({ sessions, db, operatorEmails }: RoleDeps): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
     const session = await sessions.get(c.req.raw.headers);
     const account = session && (await getAccountRole({ db, userId: session.user.id }));

@@ -1,22 +1,12 @@
 import { Hono } from "hono";
 import { updateLanguageSchema } from "../../shared/schemas/profile";
-import type { Database } from "../db/client";
 import { getAccountRole } from "../db/queries/operators";
 import { getProfile, saveLanguage } from "../db/queries/profiles";
-import { isOperator } from "../http/operator";
+import { isOperator, type RoleDeps } from "../http/operator";
 import { parseJson } from "../http/parse-json";
 import { type AuthedEnv, requireSession } from "../http/session";
-import type { SessionLookup } from "../http/session-lookup";
 
-export function profileRoutes({
-  sessions,
-  db,
-  operatorEmails,
-}: {
-  sessions: SessionLookup;
-  db: Database;
-  operatorEmails: readonly string[];
-}) {
+export function profileRoutes({ sessions, db, operatorEmails }: RoleDeps) {
   return new Hono<AuthedEnv>()
     .use(requireSession(sessions))
     .get("/", async (c) => {

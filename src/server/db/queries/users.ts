@@ -56,9 +56,8 @@ export async function deleteUserWithData({ db, userId }: { db: Database; userId:
     if (!account) return false;
     // The audit log keeps what this account did (or had done to it), under a pseudonym.
     await pseudonymiseAuditActor({ db: tx, userId, email: account.email });
-    const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
-    if (!user) return false;
-    await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
+    await tx.delete(users).where(eq(users.id, userId));
+    await tx.delete(signInFailures).where(eq(signInFailures.email, account.email));
     // Reset tokens are stored hashed, keyed to the user by their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     return true;

@@ -54,10 +54,12 @@ const category = unpack(model.category);
 export function predictRedFlag(
   text: string,
   named: readonly string[],
-): { probability: number; flagged: boolean; category: RedFlagCategory } {
+): { probability: number; flagged: false } | { probability: number; flagged: true; category: RedFlagCategory } {
   const [logit = 0] = scores(emergency, featureVector(text, emergency.buckets, named));
   const probability = 1 / (1 + Math.exp(-logit));
+  if (probability < model.threshold) return { probability, flagged: false };
+  // The topic model runs only for a flagged message: most messages are not.
   const topic = scores(category, featureVector(text, category.buckets, named));
   const best = topic.indexOf(Math.max(...topic));
-  return { probability, flagged: probability >= model.threshold, category: redFlagCategories[best] ?? "cardiac" };
+  return { probability, flagged: true, category: redFlagCategories[best] ?? "cardiac" };
 }
