@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumExecutable } from "./e2e/chromium";
 import { E2E_PORT, E2E_THROTTLED_PORT, FAKE_MODEL_PORT } from "./e2e/ports";
+import { serverLogFile } from "./e2e/server-log";
 
 // One fresh data folder per run, shared with the test workers (they inherit the environment).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "health-chat-e2e-"));
@@ -20,8 +21,12 @@ const siteConfig = {
   PRIVACY_CONTACT_EMAIL: "privacy@university.invalid",
 };
 
+/**
+ * Each app server runs at debug level, and all it writes is kept in its data folder, where the check after the run
+ * (e2e/private-logs.teardown.ts) reads it; warnings and errors still show in Playwright's output.
+ */
 const server = (port: number, dataDir: string, extra: Record<string, string>) => ({
-  command: "node dist/server/index.js",
+  command: `node dist/server/index.js 2>&1 | tee -a '${serverLogFile(dataDir)}' | grep --line-buffered -v -E '"level":"(debug|info)"' >&2`,
   url: `http://localhost:${port}/api/password-policy`,
   reuseExistingServer: false,
   timeout: 60_000,
@@ -32,7 +37,7 @@ const server = (port: number, dataDir: string, extra: Record<string, string>) =>
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: "debug",
     ...siteConfig,
     ...extra,
   },
@@ -58,7 +63,11 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined }, teardown: "private logs" },
+    // Runs after the browser tests, also when only some of them ran or some failed.
+    { name: "private logs", testMatch: /private-logs\.teardown\.ts/ },
+  ],
   webServer: [
     {
       command: `npx tsx tests/fake-model/cli.ts ${FAKE_MODEL_PORT}`,

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { exitWithUsage, parseCommandLine } from "../scripts/lib/cli-args";
 import { ensureBuild } from "./lib/build";
 import type { BenchContext } from "./lib/context";
 import { projectRoot, resultsDir } from "./lib/paths";
@@ -15,27 +16,40 @@ import { measureLiveChats } from "./sections/live";
 import { measurePageSpeed } from "./sections/page-speed";
 import { measureStartup } from "./sections/startup";
 
-const args = process.argv.slice(2);
-const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
-const only = args
-  .find((arg) => arg.startsWith("--only="))
-  ?.slice("--only=".length)
-  .split(",");
+const sections: { id: string; title: string; run: (ctx: BenchContext, postgresUrl?: string) => Promise<Figure[]> | Figure[] }[] = [
+  { id: "bundle", title: "Web bundle", run: () => measureBundles() },
+  { id: "page-speed", title: "Page speed", run: (ctx) => measurePageSpeed(ctx) },
+  { id: "startup", title: "Start-up and idle memory", run: measureStartup },
+  { id: "latency", title: "Added time to first token and throughput", run: (ctx) => measureLatency(ctx) },
+  { id: "history", title: "History API", run: measureHistory },
+  { id: "live", title: "Concurrent live chats", run: measureLiveChats },
+];
+const sectionIds = sections.map((section) => section.id);
+
+const usage = `Usage: npm run bench -- [--quick] [--only=SECTION,...]
+
+Measures the targets of the product spec on this machine (servers on loopback, ports the OS picks) and writes
+bench/results/latest.{json,md} (latest-quick.* for a quick run). Builds first when dist/ is out of date.
+
+Options:
+  --quick              a small run (also BENCH_QUICK=1)
+  --only=SECTION,...   only these sections: ${sectionIds.join(", ")}
+  -h, --help           show this help
+
+Environment: BENCH_DATABASE_URL (a PostgreSQL server to measure too), BENCH_KEEP=1 (keep the scratch folder).`;
+
+const { values, positionals } = parseCommandLine(usage, { quick: { type: "boolean" }, only: { type: "string" } });
+const only = values.only?.split(",");
+const unknownSections = only?.filter((id) => !sectionIds.includes(id)) ?? [];
+if (positionals.length > 0) exitWithUsage(usage, `Unexpected argument: ${positionals.join(" ")}`);
+if (unknownSections.length > 0) exitWithUsage(usage, `No such section: ${unknownSections.join(", ")}`);
+const quick = values.quick === true || process.env.BENCH_QUICK === "1";
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
 const tmp = mkdtempSync(join(tmpdir(), "health-chat-bench-"));
 const ctx: BenchContext = { quick, tmp, serverLog: join(tmp, "server.log"), log, plans: [] };
-
-const sections: { id: string; title: string; run: () => Promise<Figure[]> | Figure[] }[] = [
-  { id: "bundle", title: "Web bundle", run: measureBundles },
-  { id: "page-speed", title: "Page speed", run: () => measurePageSpeed(ctx) },
-  { id: "startup", title: "Start-up and idle memory", run: () => measureStartup(ctx, postgresUrl) },
-  { id: "latency", title: "Added time to first token and throughput", run: () => measureLatency(ctx) },
-  { id: "history", title: "History API", run: () => measureHistory(ctx, postgresUrl) },
-  { id: "live", title: "Concurrent live chats", run: () => measureLiveChats(ctx, postgresUrl) },
-];
 
 log(`health-chat benchmark (${quick ? "quick" : "full"}), ${cpus().length} cores, node ${process.version}; scratch ${tmp}`);
 ensureBuild(log);
@@ -45,7 +59,7 @@ try {
     if (only && !only.includes(section.id)) continue;
     log(`${section.title}…`);
     try {
-      figures.push(...(await section.run()));
+      figures.push(...(await section.run(ctx, postgresUrl)));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       log(`  ${section.title} failed: ${reason}`);

@@ -122,6 +122,33 @@ test("a send refused because the server is at its live-chat cap says so and keep
   await expect(chat.userMessages()).toHaveCount(0);
 });
 
+test("a send refused because this user already has replies streaming says so and keeps the typed text", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto("/");
+  // The server's answer past MAX_LIVE_CHATS_PER_USER (apiError "too-many-live-replies").
+  await page.route("**/api/chats/messages", (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "retry-after": "5" },
+      json: {
+        code: "too-many-live-replies",
+        message: "Several of your answers are still being written. Please wait until one has finished.",
+        redFlags: [],
+      },
+    }),
+  );
+  const question = "What helps against a sore throat?";
+  await chat.send(question);
+
+  await expect(page.getByRole("alert")).toHaveText(
+    "Several of your answers are still being written. Please wait until one of them has finished; your message is still in the input box.",
+  );
+  await expect(chat.input()).toHaveValue(question);
+  await expect(chat.userMessages()).toHaveCount(0);
+  await expect(chat.sendButton()).toBeEnabled();
+});
+
 test("a message over 8,000 characters shows the too-long error, disables Send and sends nothing", async ({ page }) => {
   await signedInUser(page);
   const chat = new ChatScreen(page);

@@ -59,7 +59,8 @@ test.describe("sent while rate-limited", () => {
 
   test("the card shows with the refusal, on a phone and a desktop, and the typed text stays", async ({ page }, testInfo) => {
     await signedInUser(page, { baseURL: THROTTLED_BASE_URL });
-    await Promise.all(Array.from({ length: 20 }, (_, i) => createChatViaApi(page, `question ${i}`, THROTTLED_BASE_URL)));
+    // One after another, as a person would: a user may have only MAX_LIVE_CHATS_PER_USER replies streaming at once.
+    for (let i = 0; i < 20; i++) await createChatViaApi(page, `question ${i}`, THROTTLED_BASE_URL);
     const chat = new ChatScreen(page);
     await chat.goto();
     // As for someone who has been here before: with the one-time dictation note as well, a phone's input area is
@@ -92,6 +93,41 @@ test.describe("sent while rate-limited", () => {
     await chat.input().press("Enter");
     await expect(refusal).toBeVisible();
     await expect(page.getByRole("heading", { name: CARD_TITLE })).toHaveCount(0);
+  });
+
+  test("on a phone, with the dictation note and the e-mail banner too, the card's heading and Call button show", async ({
+    page,
+  }, testInfo) => {
+    // A new account: its e-mail is not confirmed yet, and the one-time dictation note has not been dismissed.
+    await signedInUser(page, { baseURL: THROTTLED_BASE_URL });
+    // The send limit used up, two at a time (a user may have only a few replies being written at once).
+    for (let i = 0; i < 20; i += 2) {
+      await Promise.all([i, i + 1].map((n) => createChatViaApi(page, `question ${n}`, THROTTLED_BASE_URL)));
+    }
+    const chat = new ChatScreen(page);
+    await chat.goto();
+    await expect(page.getByRole("complementary", { name: "E-mail confirmation" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Got it" })).toBeVisible();
+
+    const refusal = page.getByRole("alert").filter({ hasText: "You are sending messages very quickly." });
+    for (const [message, title, call] of [
+      [EMERGENCY, CARD_TITLE, "Call 911"],
+      // Self-harm: the taller card, with the crisis line as well.
+      ["I keep having suicidal thoughts", "You are not alone", "Call 988"],
+    ] as const) {
+      await chat.input().fill(message);
+      await chat.input().press("Enter");
+      await expect(refusal).toBeVisible();
+      const heading = page.getByRole("heading", { name: title });
+      await expect(heading).toBeInViewport({ ratio: 1 });
+      // Neither under the sticky input area nor above the top of the screen.
+      await expect.poll(() => hiddenBelow(page, heading)).toBe(0);
+      await expect.poll(() => hiddenBelow(page, page.getByRole("link", { name: call }))).toBe(0);
+      await page.screenshot({ path: testInfo.outputPath(`card-note-banner-${title.replace(/\W+/g, "-")}-390.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => hiddenBelow(page, page.getByRole("heading", { name: "You are not alone" }))).toBe(0);
+    await page.screenshot({ path: testInfo.outputPath("card-note-banner-1280.png") });
   });
 });
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_THROTTLED_PORT } from "./ports";
+import { recordSessionCookies, recordWhatIsSent } from "./sent-secrets";
 
 export const THROTTLED_BASE_URL = `http://localhost:${E2E_THROTTLED_PORT}`;
 
@@ -52,7 +53,7 @@ async function readMailLink({ email, dataDir, link }: { email: string; dataDir: 
 }
 
 /** Undoes quoted-printable: soft line breaks (`=` at a line end) and `=XX` bytes such as `=3D` for `=`. */
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
@@ -71,5 +72,19 @@ export async function expectAccessible(page: Page) {
   expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-export const test = base;
+/**
+ * Playwright's test, recording what each test sends and the session cookies it receives, so that the check after
+ * the run (e2e/private-logs.teardown.ts) can look for them in the servers' logs.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    recordWhatIsSent(context);
+    await use(context);
+    recordSessionCookies(await context.cookies());
+  },
+  request: async ({ request }, use) => {
+    await use(request);
+    recordSessionCookies((await request.storageState()).cookies);
+  },
+});
 export { expect };

@@ -1,7 +1,9 @@
-// The browser tests' servers listen on three ports from E2E_PORT_BASE (default 4173), so that two runs on
+// The browser tests' servers listen on four ports from E2E_PORT_BASE (default 4173), so that two runs on
 // one machine can use different ones.
 const base = Number(process.env.E2E_PORT_BASE ?? 4173);
 
 export const E2E_PORT = base;
 export const E2E_THROTTLED_PORT = base + 1;
 export const FAKE_MODEL_PORT = base + 2;
+/** A server the any-address test starts itself, without PUBLIC_URL. */
+export const OPEN_ADDRESS_PORT = base + 3;

@@ -1,33 +1,55 @@
 // Operator command for the starting prompts: `npm run prompts -- list | get ID | set ID FILE | history ID`.
 import { readFileSync } from "node:fs";
+import { z } from "zod";
 import { getPrompt, listPrompts, listPromptVersions, seedDefaultPrompts, setPrompt } from "../src/server/db/queries/prompts";
+import { exitWithUsage, parseCommandLine } from "./lib/cli-args";
 import { runCli } from "./lib/cli-database";
 
-const [command, id, file] = process.argv.slice(2);
-const usage = "usage: npm run prompts -- list | get ID | set ID FILE | history ID";
+const usage = `Usage: npm run prompts -- COMMAND
+
+Reads or replaces the prompts the server starts chats with, in its database (DATABASE_URL, or the embedded one in
+DATA_DIR). Each change is a new version; the operator dashboard shows and edits the same prompts.
+
+Commands:
+  list             every prompt: id, version, last change, first line
+  get ID           print one prompt
+  set ID FILE      replace a prompt with the text of FILE (a new version)
+  history ID       the versions of one prompt, newest first
+
+Options:
+  -h, --help       show this help`;
+
+const id = z.string().min(1);
+const argumentsSchema = z.union([
+  z.tuple([z.literal("list")]),
+  z.tuple([z.literal("get"), id]),
+  z.tuple([z.literal("set"), id, z.string().min(1)]),
+  z.tuple([z.literal("history"), id]),
+]);
+const parsedArguments = argumentsSchema.safeParse(parseCommandLine(usage, {}).positionals);
+if (!parsedArguments.success) exitWithUsage(usage, "Give one of the commands below with its arguments.");
+const command = parsedArguments.data;
 
 await runCli(async (db) => {
   await seedDefaultPrompts({ db });
-  if (command === "list") {
+  if (command[0] === "list") {
     for (const row of await listPrompts({ db })) {
       console.log(`${row.id}\tv${row.version}\t${row.updatedAt.toISOString()}\t${row.prompt.split("\n")[0]?.slice(0, 80)}`);
     }
-  } else if (command === "get" && id) {
-    const row = await getPrompt({ db, id });
-    if (!row) throw new Error(`no prompt with id "${id}"`);
+  } else if (command[0] === "get") {
+    const row = await getPrompt({ db, id: command[1] });
+    if (!row) throw new Error(`no prompt with id "${command[1]}"`);
     process.stdout.write(`${row.prompt}\n`);
-  } else if (command === "set" && id && file) {
+  } else if (command[0] === "set") {
+    const [, promptId, file] = command;
     const prompt = readFileSync(file, "utf8").trim();
     if (!prompt) throw new Error(`${file} is empty`);
-    const row = await setPrompt({ db, id, prompt, changedBy: "command line" });
-    console.log(`prompt "${id}" updated to version ${row.version} (${prompt.length} characters)`);
-  } else if (command === "history" && id) {
-    for (const row of await listPromptVersions({ db, id })) {
+    const row = await setPrompt({ db, id: promptId, prompt, changedBy: "command line" });
+    console.log(`prompt "${promptId}" updated to version ${row.version} (${prompt.length} characters)`);
+  } else {
+    for (const row of await listPromptVersions({ db, id: command[1] })) {
       console.log(`v${row.version}\t${row.createdAt.toISOString()}\t${row.changedBy}\t${row.prompt.split("\n")[0]?.slice(0, 60)}`);
     }
-  } else {
-    console.error(usage);
-    return 2;
   }
   return 0;
 });

@@ -57,8 +57,11 @@ function examples(items: Item[], label: (item: Item) => number, buckets: number,
 }
 
 const emergencyLabel = (item: Item) => (item.emergency ? 1 : 0);
-// Missing an emergency costs more than a false alarm.
-const emergencyWeight = (item: Item) => (item.emergency ? 2 : 1);
+// Missing an emergency costs more than a false alarm. The weight was chosen out of fold (with the threshold set for
+// 97% recall, fewest false alarms on the development part and the training supplement together): 2, 3, 4, 6, 8, 12
+// and 16 gave 221, 197, 212, 177, 155, 160 and 167 false alarms of 1,226.
+const EMERGENCY_WEIGHT = 8;
+const emergencyWeight = (item: Item) => (item.emergency ? EMERGENCY_WEIGHT : 1);
 const trainEmergency = (items: Item[]) =>
   trainLinear(examples(items, emergencyLabel, EMERGENCY_BUCKETS, emergencyWeight), {
     classes: 2,
@@ -78,48 +81,50 @@ const trainCategory = (items: Item[]) =>
   );
 
 const dev = loadCorpus("dev");
+// Greetings and small talk ("hello", "thanks", "question 3"), and everyday health talk ("my knee has been sore
+// since Tuesday"): real messages the corpus, written around emergencies, has too few of.
+const supplement: Item[] = [...loadTrainingSupplement("smalltalk"), ...loadTrainingSupplement("everyday")];
 // The hand-written cases of tests/safety are development data too.
-// Greetings and small talk ("hello", "thanks", "question 3"): real first messages the corpus lacks.
-const smallTalk: Item[] = loadTrainingSupplement("smalltalk");
-const extra: Item[] = [
-  ...smallTalk,
-  ...redFlagCases.map(([text, lang, expected]) => ({
-    text,
-    lang,
-    emergency: expected.length > 0,
-    category: (expected[0] ?? "none") as Item["category"],
-  })),
-];
+const cases: Item[] = redFlagCases.map(([text, lang, expected]) => ({
+  text,
+  lang,
+  emergency: expected.length > 0,
+  category: (expected[0] ?? "none") as Item["category"],
+}));
+/** What cross-validation scores: the development part, then the supplement (so that its false alarms are measured too). */
+const scored: Item[] = [...dev, ...supplement];
 
-/** Out-of-fold P(emergency) for every development message: each fold is scored by a model that never saw it. */
+/** Out-of-fold P(emergency) for every scored message: each fold is scored by a model that never saw it. */
 function outOfFold(): number[] {
-  const probabilities = new Array<number>(dev.length).fill(0);
+  const probabilities = new Array<number>(scored.length).fill(0);
   for (let fold = 0; fold < FOLDS; fold++) {
-    const training = [...dev.filter((_, i) => i % FOLDS !== fold), ...extra];
+    const training = [...scored.filter((_, i) => i % FOLDS !== fold), ...cases];
     const model = trainEmergency(training);
-    dev.forEach((entry, i) => {
+    scored.forEach((entry, i) => {
       if (i % FOLDS === fold) probabilities[i] = predict(model, toExample(entry.text, entry.lang, 0, EMERGENCY_BUCKETS))[0] as number;
     });
   }
   return probabilities;
 }
 
-/** The highest threshold that keeps out-of-fold recall at TARGET_RECALL. */
+/** The highest threshold that keeps out-of-fold recall on the development part at TARGET_RECALL. */
 function chooseThreshold(probabilities: number[]): number {
-  const positives = probabilities.filter((_, i) => dev[i]?.emergency).sort((a, b) => a - b);
+  const positives = probabilities.filter((_, i) => scored[i]?.emergency).sort((a, b) => a - b);
   const allowedMisses = Math.floor(positives.length * (1 - TARGET_RECALL));
   return Math.max(0.05, (positives[allowedMisses] ?? 0.5) - 1e-6);
 }
 
 const probabilities = outOfFold();
 const threshold = chooseThreshold(probabilities);
+const positives = dev.filter((e) => e.emergency).length;
 for (const t of [0.2, 0.3, 0.4, 0.5, threshold]) {
   const flagged = probabilities.map((p) => p >= t);
   const caught = dev.filter((e, i) => e.emergency && flagged[i]).length;
   const alarms = dev.filter((e, i) => !e.emergency && flagged[i]).length;
-  const positives = dev.filter((e) => e.emergency).length;
+  const everydayAlarms = supplement.filter((_, i) => flagged[dev.length + i]).length;
   console.log(
-    `threshold ${t.toFixed(3)}: out-of-fold recall ${((100 * caught) / positives).toFixed(1)}%, false alarms ${alarms}/${dev.length - positives}`,
+    `threshold ${t.toFixed(3)}: out-of-fold recall ${((100 * caught) / positives).toFixed(1)}%, false alarms ${alarms}/${dev.length - positives}` +
+      ` (development part), ${everydayAlarms}/${supplement.length} (training supplement)`,
   );
 }
 if (process.argv.includes("--check")) {
@@ -144,9 +149,9 @@ if (process.argv.includes("--check")) {
   process.exit(0);
 }
 
-const all = [...dev, ...extra];
+const all = [...scored, ...cases];
 const model = {
-  trainedOn: `tests/safety/corpus dev-en.jsonl and dev-de.jsonl (${dev.length} messages) and tests/safety/red-flag-cases (${extra.length}); threshold for ${TARGET_RECALL * 100}% out-of-fold recall (${FOLDS} folds)`,
+  trainedOn: `tests/safety/corpus dev-*.jsonl (${dev.length} messages), tests/safety/training (${supplement.length}) and tests/safety/red-flag-cases (${cases.length}); threshold for ${TARGET_RECALL * 100}% out-of-fold recall (${FOLDS} folds)`,
   threshold: Number(threshold.toPrecision(6)),
   emergency: quantize(trainEmergency(all)),
   category: quantize(trainCategory(all)),

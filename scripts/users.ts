@@ -1,16 +1,33 @@
 // Operator command: `npm run users -- show | disable | enable | grant-operator | revoke-operator EMAIL`.
+import { z } from "zod";
 import { COMMAND_LINE_ACTOR, recordAudit } from "../src/server/audit/audit-log";
 import { getAccountRole, setOperatorGrant } from "../src/server/db/queries/operators";
 import { findUserByEmail, setUserDisabled } from "../src/server/db/queries/users";
 import { loadEnv } from "../src/server/env";
 import { isOperator } from "../src/server/http/operator";
 import { createLogger } from "../src/server/logger";
+import { exitWithUsage, parseCommandLine } from "./lib/cli-args";
 import { runCli } from "./lib/cli-database";
 
-const [command, email] = process.argv.slice(2);
-const commands = ["show", "disable", "enable", "grant-operator", "revoke-operator"] as const;
-type Command = (typeof commands)[number];
-const usage = `usage: npm run users -- ${commands.join(" | ")} EMAIL`;
+const usage = `Usage: npm run users -- COMMAND EMAIL
+
+Shows or changes one account in the server's database (DATABASE_URL, or the embedded one in DATA_DIR).
+Prints: e-mail, enabled|disabled, verified|unverified, operator|user.
+
+Commands:
+  show EMAIL             print the account
+  disable EMAIL          refuse its sign-ins and end its sessions
+  enable EMAIL           allow its sign-ins again
+  grant-operator EMAIL   give it the operator role (takes effect once its e-mail address is confirmed)
+  revoke-operator EMAIL  take the role back (addresses in OPERATOR_EMAILS stay operators)
+
+Options:
+  -h, --help             show this help`;
+
+const argumentsSchema = z.tuple([z.enum(["show", "disable", "enable", "grant-operator", "revoke-operator"]), z.string().min(1)]);
+const parsedArguments = argumentsSchema.safeParse(parseCommandLine(usage, {}).positionals);
+if (!parsedArguments.success) exitWithUsage(usage, "Give one command and one e-mail address.");
+const [chosen, email] = parsedArguments.data;
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 
@@ -22,13 +39,8 @@ const auditAction = {
 } as const;
 
 await runCli(async (db) => {
-  if (!email || !commands.includes(command as Command)) {
-    console.error(usage);
-    return 2;
-  }
   const user = await findUserByEmail({ db, email });
   if (!user) throw new Error(`no user with the e-mail ${email}`);
-  const chosen = command as Command;
   if (chosen === "disable" || chosen === "enable") await setUserDisabled({ db, userId: user.id, disabled: chosen === "disable" });
   if (chosen === "grant-operator" || chosen === "revoke-operator") {
     await setOperatorGrant({ db, userId: user.id, granted: chosen === "grant-operator" });

@@ -116,6 +116,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     PUBLIC_URL: base,
     DATA_DIR: options.dataDir,
     RATE_LIMITS: "off",
+    // The load sections stream many replies at once for one signed-up user.
+    MAX_LIVE_CHATS_PER_USER: "100000",
     LOG_LEVEL: "info",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import { expect, STRONG_PASSWORD, uniqueEmail } from "../fixtures";
 import { E2E_PORT, FAKE_MODEL_PORT } from "../ports";
+import { recordSent } from "../sent-secrets";
 
 /** The main app (wired to the fake model) and the fake model's control address. */
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -176,6 +177,8 @@ export async function signUpThroughForm(page: Page): Promise<string> {
 
 /** Creates a chat with one exchange through the API (the streamed answer, or failure, is read to its end); returns its id. */
 export async function createChatViaApi(page: Page, text: string, baseURL = BASE_URL): Promise<string> {
+  // The page's own requests are recorded by the fixtures; this one goes around the browser.
+  recordSent([text]);
   const response = await page.request.post(`${baseURL}/api/chats/messages`, {
     data: { text, language: "en" },
     headers: { origin: baseURL },

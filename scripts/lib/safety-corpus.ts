@@ -17,8 +17,11 @@ export const corpusEntrySchema = z.object({
 });
 export type CorpusEntry = z.infer<typeof corpusEntrySchema>;
 
-/** The development part (tuned and trained on) and the held-out part (written first, never tuned against). */
-export type CorpusPart = "dev" | "heldout";
+/**
+ * The development part (tuned and trained on), the held-out part (written first, never tuned against), and everyday
+ * messages (no emergencies; never trained on; they measure false alarms on ordinary symptom talk).
+ */
+export type CorpusPart = "dev" | "heldout" | "everyday";
 
 /** Every message of a part: the files `${part}-en*.jsonl` and `${part}-de*.jsonl`. */
 export function loadCorpus(part: CorpusPart): CorpusEntry[] {
@@ -38,6 +41,7 @@ export function loadTrainingSupplement(name: string): CorpusEntry[] {
   const dir = join(corpusDir, "../training");
   return readdirSync(dir)
     .filter((file) => file.startsWith(`${name}-`) && file.endsWith(".jsonl"))
+    .sort()
     .flatMap((file) =>
       readFileSync(join(dir, file), "utf8")
         .split("\n")

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth";
 import type { ActiveReplies } from "./chat/active-replies";
@@ -11,13 +10,19 @@ import type { Database } from "./db/client";
 import { type Env, publicUrl } from "./env";
 import { apiError } from "./http/api-error";
 import { withErrorCode } from "./http/auth-error";
-import { clientIp } from "./http/client-ip";
+import { bodyLimit } from "./http/body-limit";
+import { clientAddressKey } from "./http/client-ip";
 import { isExposedAuthRoute } from "./http/exposed-auth-routes";
 import { requestLog } from "./http/request-log";
 import { sameOrigin } from "./http/same-origin";
 import { SessionLookup } from "./http/session-lookup";
 import type { ChatProvider } from "./llm/types";
+import { errorFields } from "./log-safe-error";
 import type { Logger } from "./logger";
+import { outboxDirOf } from "./mail/outbox";
+import { createMetrics } from "./metrics/metrics";
+import { metricsEndpoint } from "./metrics/metrics-endpoint";
+import { requestMetrics } from "./metrics/request-metrics";
 import { webDistFolder } from "./paths";
 import { accountRoutes } from "./routes/account";
 import { chatRoutes } from "./routes/chats";
@@ -57,20 +62,26 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
         frameAncestors: ["'none'"],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
+      // Dictation needs the microphone on our own pages; nothing here uses the camera, location or payments.
+      permissionsPolicy: { microphone: ["self"], camera: [], geolocation: [], payment: [] },
       strictTransportSecurity: origin.startsWith("https:") ? "max-age=31536000; includeSubDomains" : false,
     }),
   );
+  // One registry per app; none at all (and no per-request work) unless METRICS_TOKEN is set.
+  const metrics = env.METRICS_TOKEN ? createMetrics({ activeReplies, db }) : undefined;
+  if (metrics) app.use(requestMetrics(metrics));
   app.use(requestLog(logger, env.TRUST_PROXY));
-  app.use("/api/*", bodyLimit({ maxSize: env.MAX_BODY_BYTES, onError: (c) => apiError(c, "payload-too-large") }));
+  app.use("/api/*", bodyLimit({ maxBytes: env.MAX_BODY_BYTES, onTooLarge: (c) => apiError(c, "payload-too-large") }));
 
   // Cross-site requests must not change state, auth routes included (a reset request from another site
   // would send mail); so the Origin check runs before better-auth's own, which lets cookieless requests pass.
-  app.use("/api/*", sameOrigin(origin));
+  app.use("/api/*", sameOrigin({ publicOrigin: env.PUBLIC_URL ? new URL(origin).origin : undefined, trustProxy: env.TRUST_PROXY }));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     if (!isExposedAuthRoute(c.req.method, c.req.path)) return apiError(c, "not-found");
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    const ip = clientIp(c, env.TRUST_PROXY);
+    // better-auth's limiter and our sign-in throttle count by this key (IPv6 by its /64).
+    const ip = clientAddressKey(c, env.TRUST_PROXY);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     const response = await auth.handler(new Request(c.req.raw, { headers }));
     // better-auth answers a failed database query with a bare 500, and where it swallows a failed session
@@ -81,18 +92,23 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
     return withoutSessionToken(await withErrorCode(c, response));
   });
 
-  const sessions = new SessionLookup(auth, db);
+  const sessions = new SessionLookup(auth, db, { absoluteMaxAgeSeconds: env.SESSION_ABSOLUTE_MAX_AGE_SECONDS });
   app.route("/api", publicConfigRoutes(env));
   app.route("/api/health", healthRoutes({ db, provider }));
   app.route("/api/profile", profileRoutes({ sessions, db, operatorEmails: env.OPERATOR_EMAILS }));
-  app.route("/api/account", accountRoutes({ sessions, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }));
-  app.route("/api/chats", chatRoutes({ sessions, env, db, provider, activeReplies, logger, redact: redactionFor(env) }));
+  app.route(
+    "/api/account",
+    accountRoutes({ sessions, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS, outboxDir: outboxDirOf(env.DATA_DIR), logger }),
+  );
+  app.route("/api/chats", chatRoutes({ sessions, env, db, provider, activeReplies, logger, redact: redactionFor(env), metrics }));
   app.route("/api/messages", messageRoutes({ sessions, db }));
   app.route(
     "/api/operator",
     operatorRoutes({ sessions, db, logger, operatorEmails: env.OPERATOR_EMAILS, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }),
   );
   app.all("/api/*", (c) => apiError(c, "not-found"));
+  // Outside /api (a scraper sends no Origin), and before the web app, whose fallback would answer any path.
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN && metrics ? { token: env.METRICS_TOKEN, metrics } : undefined));
 
   serveWebApp(app, webRoot, logger);
 
@@ -106,7 +122,7 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
       id,
       requestId: c.res.headers.get("X-Request-Id") ?? undefined,
       path: c.req.path,
-      error: error instanceof Error ? error.stack : String(error),
+      error: errorFields(error),
     });
     return apiError(c, "internal", "Something went wrong on our side.", { errorId: id });
   });

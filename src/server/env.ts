@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
 
 const flag = (fallback: boolean) =>
@@ -18,7 +20,9 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: int(3000, 0),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: optionalText,
+  PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), {
+    message: "PUBLIC_URL must be the address users open, e.g. https://chat.example.org",
+  }),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: "DATABASE_URL must start with postgres:// or postgresql://",
@@ -30,6 +34,10 @@ export const envSchema = z.object({
   }),
   TRUST_PROXY: flag(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Serves /metrics (Prometheus) to requests with `Authorization: Bearer <token>`; unset, /metrics does not exist. */
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || /^\S{16,}$/.test(v), {
+    message: "METRICS_TOKEN must be at least 16 characters, without spaces",
+  }),
 
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Health Chat <no-reply@localhost>"),
@@ -51,8 +59,12 @@ export const envSchema = z.object({
   SIGN_IN_RATE_LIMIT_MAX: int(10, 1),
   SIGN_UP_RATE_LIMIT_MAX: int(5, 1),
   PASSWORD_RESET_RATE_LIMIT_MAX: int(3, 1),
+  /** Failed sign-ins for one e-mail from one address (IPv6: its /64) before that address is refused for it. */
   FAILED_SIGN_IN_MAX: int(5, 1),
   FAILED_SIGN_IN_WINDOW_SECONDS: int(900, 1),
+  /** Failed sign-ins for one e-mail from any address before its attempts are spaced out (2 s, 4 s, … up to the cap). */
+  FAILED_SIGN_IN_DELAY_AFTER: int(5, 1),
+  FAILED_SIGN_IN_MAX_DELAY_SECONDS: int(30, 1),
 
   CHAT_RATE_LIMIT_WINDOW_SECONDS: int(60, 1),
   CHAT_RATE_LIMIT_PER_USER: int(20, 1),
@@ -60,6 +72,8 @@ export const envSchema = z.object({
   CHAT_RETENTION_DAYS: int(0, 0),
 
   SESSION_MAX_AGE_SECONDS: int(60 * 60 * 24 * 7, 60),
+  /** However often a session is used (each use slides SESSION_MAX_AGE_SECONDS on), it ends this long after sign-in. */
+  SESSION_ABSOLUTE_MAX_AGE_SECONDS: int(60 * 60 * 24 * 30, 60),
   RECENT_LOGIN_SECONDS: int(300, 0),
   RESET_TOKEN_TTL_SECONDS: int(3600, 60),
   VERIFICATION_TOKEN_TTL_SECONDS: int(60 * 60 * 24, 60),
@@ -67,6 +81,8 @@ export const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: int(25, 0),
   /** Past this many replies streaming at once in one process, new ones get 429 with Retry-After. */
   MAX_LIVE_CHATS: int(2000, 1),
+  /** Past this many of one user's replies streaming at once (in one process), their next one gets 429 with Retry-After. */
+  MAX_LIVE_CHATS_PER_USER: int(3, 1),
   LIVE_CHATS_RETRY_AFTER_SECONDS: int(5, 1),
   /** A reply stream with nothing to send this long (the model slow to start) sends a comment line. */
   STREAM_KEEPALIVE_SECONDS: int(15, 1),
@@ -77,6 +93,8 @@ export const envSchema = z.object({
   LLM_TIMEOUT_MS: int(600_000, 1000),
   LLM_IDLE_TIMEOUT_MS: int(60_000, 100),
   LLM_MAX_RETRIES: int(2, 0),
+  /** `spec` sends the spec's sampling values; `provider-default` sends none, for endpoints that refuse them. */
+  LLM_SAMPLING: z.enum(["spec", "provider-default"]).default("spec"),
   /** The model's second opinion on each user message (emergency or not): how long it may take, with no retry. */
   RED_FLAG_MODEL_TIMEOUT_MS: int(8000, 100),
 
@@ -108,9 +126,23 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Parses the environment once at boot and fails fast with every problem listed. */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+/**
+ * Reads `.env` from the working directory into process.env when there is one. Variables already set in the
+ * real environment win (Node's loader does not overwrite them).
+ */
+export function loadDotEnvFile(path = join(process.cwd(), ".env")): boolean {
+  if (!existsSync(path)) return false;
+  process.loadEnvFile(path);
+  return true;
+}
+
+/**
+ * Parses the environment once at boot and fails fast with every problem listed. Without a `source`, that is
+ * process.env after reading `.env`.
+ */
+export function loadEnv(source?: Record<string, string | undefined>): Env {
+  if (!source) loadDotEnvFile();
+  const result = envSchema.safeParse(source ?? process.env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,16 +1,26 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { loadEnv, publicUrl } from "./env";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { loadEnv } from "./env";
+import { listenAddresses } from "./http/listen-addresses";
 import { createLogger } from "./logger";
 import { startServices } from "./server";
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
-const { app, database, housekeeping, activeReplies } = await startServices(env, logger);
+const { app, database, housekeeping, activeReplies } = await startServices(env, logger).catch((error: unknown) => {
+  // Another process holds the embedded database: the message says which and what to do; a stack trace would not.
+  if (!(error instanceof DataDirLockedError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 
 // We serve HTTP/1.1 (no createServer option), so this is a node:http Server.
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info("listening", { url: publicUrl(env), port: info.port });
+  const urls = listenAddresses({ host: env.HOST, port: info.port, publicUrl: env.PUBLIC_URL });
+  logger.info("listening", { urls, port: info.port });
+  // For the person who just ran `npm start`: plain lines on stdout (the JSON log goes to stderr).
+  process.stdout.write(`\n${env.SITE_NAME} is running. Open it at:\n${urls.map((url) => `  ${url}\n`).join("")}\n`);
 }) as Server;
 
 /** Stops taking requests, lets streaming replies finish (or stops and saves them after the grace time), then exits. */

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { errorFields } from "./log-safe-error";
 import { requestContext } from "./request-context";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
@@ -9,6 +10,12 @@ export interface Logger {
   info: (message: string, fields?: Fields) => void;
   warn: (message: string, fields?: Fields) => void;
   error: (message: string, fields?: Fields) => void;
+}
+
+/** A second guard after the call sites: an Error passed as a field is logged as its name and codes only. */
+function withSafeErrors(fields: Fields): Fields {
+  if (!Object.values(fields).some((value) => value instanceof Error)) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value instanceof Error ? errorFields(value) : value]));
 }
 
 /**
@@ -32,6 +39,6 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
   const at =
     (name: Exclude<LogLevel, "silent">) =>
     (message: string, fields?: Fields): void =>
-      fields ? base[name](fields, message) : base[name](message);
+      fields ? base[name](withSafeErrors(fields), message) : base[name](message);
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }

@@ -6,8 +6,10 @@ import { openDatabase } from "./db/client";
 import { seedDefaultPrompts } from "./db/queries/prompts";
 import type { Env } from "./env";
 import { createChatProvider } from "./llm/provider";
+import { errorFields } from "./log-safe-error";
 import { createLogger, type Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
+import { outboxDirOf } from "./mail/outbox";
 import { startHousekeeping } from "./retention";
 import { resolveAuthSecret } from "./secret";
 
@@ -20,10 +22,11 @@ export async function startServices(env: Env, logger: Logger = createLogger(env.
         url: env.DATABASE_URL,
         connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
         poolSize: env.DATABASE_POOL_SIZE,
-        onIdleError: (error) => logger.warn("database connection lost", { error: error.message }),
+        onIdleError: (error) => logger.warn("database connection lost", { error: errorFields(error) }),
       })
     : await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, "outbox"), logger });
+  const outboxDir = outboxDirOf(dataDir);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger });
   const secret = resolveAuthSecret({ configured: env.AUTH_SECRET, dataDir });
   const auth = createAuth({ env, db: database.db, secret, mailer, logger });
   await seedDefaultPrompts({ db: database.db });
@@ -31,10 +34,12 @@ export async function startServices(env: Env, logger: Logger = createLogger(env.
     db: database.db,
     retentionDays: env.CHAT_RETENTION_DAYS,
     signInWindowSeconds: env.FAILED_SIGN_IN_WINDOW_SECONDS,
+    outboxDir,
+    resetTokenTtlSeconds: env.RESET_TOKEN_TTL_SECONDS,
     logger,
   });
   const provider = createChatProvider(env);
-  const activeReplies = new ActiveReplies(env.MAX_LIVE_CHATS);
+  const activeReplies = new ActiveReplies(env.MAX_LIVE_CHATS, env.MAX_LIVE_CHATS_PER_USER);
   const app = createApp({ env, db: database.db, auth, provider, activeReplies, logger });
   if (env.RATE_LIMITS === "off") logger.warn("RATE_LIMITS=off: sign-in throttling and rate limits are disabled");
   if (provider.kind === "offline") logger.warn("no language model configured (OPENAI_API_KEY / OPENAI_BASE_URL): demo mode");

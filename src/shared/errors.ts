@@ -22,6 +22,7 @@ export const apiErrorCodes = [
   "requires-recent-login",
   "too-many-requests",
   "server-busy",
+  "too-many-live-replies",
   "internal",
   "service-unavailable",
 ] as const;
@@ -37,6 +38,8 @@ export const apiErrorStatus: Record<ApiErrorCode, 400 | 401 | 404 | 403 | 413 | 
   "too-many-requests": 429,
   /** This server process already streams as many replies as it is set to (MAX_LIVE_CHATS); retry shortly. */
   "server-busy": 429,
+  /** This user already has MAX_LIVE_CHATS_PER_USER replies streaming; retry once one has finished. */
+  "too-many-live-replies": 429,
   internal: 500,
   /** The database cannot be reached right now (an outage); the request may be retried shortly. */
   "service-unavailable": 503,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/server/env";
 import { createOpenAiProvider } from "../../src/server/llm/openai-provider";
+import type { ReplyPiece } from "../../src/server/llm/types";
 import { type FakeModelServer, replyTo, startFakeModel } from "../fake-model/server";
 
 let fake: FakeModelServer;
@@ -22,9 +23,9 @@ const conversation = [
   { role: "user" as const, content: "second question" },
 ];
 
-async function collect(stream: AsyncIterable<string>) {
+async function collect(stream: AsyncIterable<ReplyPiece>) {
   let text = "";
-  for await (const piece of stream) text += piece;
+  for await (const piece of stream) text = piece.type === "reset" ? "" : text + piece.text;
   return text;
 }
 
@@ -77,7 +78,7 @@ describe("OpenAI-compatible provider (real SDK against the fake model)", () => {
     fake.queue({ kind: "reply", delayMs: 50 });
     let text = "";
     for await (const piece of provider().streamReply({ messages: conversation, language: "en", signal: controller.signal })) {
-      text += piece;
+      if (piece.type === "text") text += piece.text;
       controller.abort();
     }
     expect(text.length).toBeGreaterThan(0);

@@ -1,5 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  type ReasoningStyle,
+  type Refusable,
+  reasoningDeltas,
+  reasoningFor,
+  reasoningMarkedIn,
+  reasoningMessage,
+  refusalOf,
+} from "./reasoning";
 
 /**
  * An OpenAI-compatible Chat Completions server for tests and development. It streams or returns a reply
@@ -14,6 +23,10 @@ import type { AddressInfo } from "node:net";
  * `#model-emergency` (or `#model-emergency:<category>`) answers an emergency (other-acute by default) after
  * `classifyDelayMs`, so that it lands mid-reply; `#model-timeout` never answers; `#model-garbage` answers
  * text that is no verdict; `#model-error` answers 500.
+ *
+ * Like a reasoning model, it thinks before answering when started with `reasoning` (every reply, title and check),
+ * when a user message holds a `#think-…` marker (see ./reasoning.ts), or for a queued `reasoning` scenario. Started
+ * with `refuses`, it answers 400 as OpenAI's reasoning models do to `max_tokens` or to sampling values.
  */
 
 export type Scenario =
@@ -32,7 +45,9 @@ export type Scenario =
   /** Some valid chunks, then a `data:` line that is not JSON, then the end of the stream. */
   | { kind: "malformed"; afterTokens: number }
   /** A well-formed stream (or completion) whose chunks all have an empty choice list. */
-  | { kind: "empty-choices" };
+  | { kind: "empty-choices" }
+  /** A reasoning model's reply: its reasoning in `style`, then (unless unterminated) the answer, a token per `delayMs`. */
+  | { kind: "reasoning"; style: ReasoningStyle; delayMs?: number };
 
 export interface QueueOptions {
   /** How many requests this scenario is used for (default 1). */
@@ -65,6 +80,8 @@ export interface FakeModelServer {
   queue: (scenario: Scenario, options?: QueueOptions) => void;
   /** How many queued scenario uses are left. */
   pending: () => number;
+  /** How many times the model list was asked for (the server's reachability check, GET /models). */
+  modelListings: () => number;
   clearQueue: () => void;
   close: () => Promise<void>;
 }
@@ -78,6 +95,7 @@ export interface ChatRequest {
   frequency_penalty?: number;
   presence_penalty?: number;
   max_tokens?: number;
+  max_completion_tokens?: number;
 }
 
 const markers: Record<string, Scenario> = {
@@ -107,16 +125,23 @@ export async function startFakeModel({
   port = 0,
   tokenDelayMs = 10,
   classifyDelayMs = 200,
+  reasoning,
+  refuses = [],
 }: {
   port?: number;
   tokenDelayMs?: number;
   /** How long the emergency check takes to answer `#model-emergency`. */
   classifyDelayMs?: number;
+  /** Reason before every answer, in this style. */
+  reasoning?: ReasoningStyle;
+  /** Parameters answered with 400, as OpenAI's reasoning models do. */
+  refuses?: readonly Refusable[];
 } = {}): Promise<FakeModelServer> {
   const requests: ChatRequest[] = [];
   const classifications: RequestRecord[] = [];
   const log: RequestRecord[] = [];
   const queued: { scenario: Scenario; when?: string }[] = [];
+  let modelListings = 0;
   const enqueue = (scenario: Scenario, { times = 1, when }: QueueOptions = {}) => {
     for (let i = 0; i < times; i++) queued.push({ scenario, when });
   };
@@ -146,6 +171,10 @@ export async function startFakeModel({
       log.length = 0;
       return res.end("{}");
     }
+    if (req.method === "GET" && path.endsWith("/models")) {
+      modelListings += 1;
+      return json(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", created: 0, owned_by: "tests" }] });
+    }
     if (req.method !== "POST" || !path.endsWith("/chat/completions")) return json(res, 404, { error: { message: "not found" } });
 
     const request = JSON.parse(body) as ChatRequest;
@@ -155,15 +184,23 @@ export async function startFakeModel({
       record.closedAt = Date.now();
       record.completed = res.writableFinished;
     });
+    const refusal = refusalOf(request as unknown as Record<string, unknown>, refuses);
+    const userTexts = request.messages.filter((m) => m.role === "user").map((m) => m.content);
+    const thinking = reasoningMarkedIn(userTexts) ?? reasoning;
     if (isEmergencyCheck(request)) {
       classifications.push(record);
-      return answerEmergencyCheck(request, lastUser, res);
+      if (refusal) return json(res, 400, refusal);
+      return answerEmergencyCheck(request, lastUser, res, thinking);
     }
     requests.push(request);
     log.push(record);
+    if (refusal) return json(res, 400, refusal);
     const marker = Object.keys(markers).find((key) => lastUser.includes(key));
-    const isTitle = !request.stream && request.max_tokens !== undefined;
-    const scenario = takeQueued(lastUser) ?? (marker && !isTitle ? markers[marker] : undefined) ?? { kind: "reply" };
+    const isTitle = !request.stream && (request.max_tokens ?? request.max_completion_tokens) !== undefined;
+    const scenario: Scenario =
+      takeQueued(lastUser) ??
+      (marker && !isTitle ? markers[marker] : undefined) ??
+      (thinking ? { kind: "reasoning", style: thinking } : { kind: "reply" });
 
     if (scenario.kind === "reset") return req.socket.destroy();
     if (scenario.kind === "hang") return; // never answers; the connection stays open until the client gives up
@@ -186,9 +223,14 @@ export async function startFakeModel({
     }
     if (isTitle) {
       const firstUser = request.messages.find((m) => m.role === "user")?.content ?? "";
-      return json(res, 200, completion(request.model, `Title: ${firstUser.split(/\s+/).slice(0, 4).join(" ")}`));
+      const title = `Title: ${firstUser.split(/\s+/).slice(0, 4).join(" ")}`;
+      if (scenario.kind !== "reasoning") return json(res, 200, completion(request.model, title));
+      const cap = request.max_tokens ?? request.max_completion_tokens;
+      const { message, finish } = reasoningMessage(scenario.style, reasoningFor(firstUser), title, cap);
+      return json(res, 200, completion(request.model, message, finish));
     }
     const text = scenario.kind === "reply" && scenario.text ? scenario.text : replyTo(lastUser);
+    if (scenario.kind === "reasoning") return streamReasoning(request, res, scenario, reasoningFor(lastUser), text);
     if (!request.stream) return json(res, 200, completion(request.model, text));
 
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
@@ -209,7 +251,30 @@ export async function startFakeModel({
     res.end("data: [DONE]\n\n");
   }
 
-  async function answerEmergencyCheck(request: ChatRequest, message: string, res: ServerResponse) {
+  async function streamReasoning(
+    request: ChatRequest,
+    res: ServerResponse,
+    scenario: Extract<Scenario, { kind: "reasoning" }>,
+    reasoning: string,
+    answer: string,
+  ) {
+    if (!request.stream) {
+      const { message, finish } = reasoningMessage(scenario.style, reasoning, answer, undefined);
+      return json(res, 200, completion(request.model, message, finish));
+    }
+    const { deltas, finish } = reasoningDeltas(scenario.style, reasoning, answer);
+    const delay = scenario.delayMs ?? tokenDelayMs;
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    for (const delta of deltas) {
+      if (res.destroyed) return;
+      res.write(`data: ${JSON.stringify({ ...chunk(request.model, ""), choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+    res.write(`data: ${JSON.stringify({ ...chunk(request.model, ""), choices: [{ index: 0, delta: {}, finish_reason: finish }] })}\n\n`);
+    res.end("data: [DONE]\n\n");
+  }
+
+  async function answerEmergencyCheck(request: ChatRequest, message: string, res: ServerResponse, thinking?: ReasoningStyle) {
     const verdict = verdictFor(message);
     if (verdict.kind !== "verdict") {
       if (verdict.kind === "timeout") return; // never answers; the client's timeout ends it
@@ -218,7 +283,11 @@ export async function startFakeModel({
     }
     if (verdict.emergency && classifyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, classifyDelayMs));
     if (res.destroyed) return;
-    json(res, 200, completion(request.model, JSON.stringify({ emergency: verdict.emergency, category: verdict.category })));
+    const answer = JSON.stringify({ emergency: verdict.emergency, category: verdict.category });
+    if (!thinking) return json(res, 200, completion(request.model, answer));
+    const cap = request.max_tokens ?? request.max_completion_tokens;
+    const { message: reply, finish } = reasoningMessage(thinking, reasoningFor(message), answer, cap);
+    json(res, 200, completion(request.model, reply, finish));
   }
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -231,6 +300,7 @@ export async function startFakeModel({
     log,
     queue: enqueue,
     pending: () => queued.length,
+    modelListings: () => modelListings,
     clearQueue: () => {
       queued.length = 0;
     },
@@ -247,13 +317,14 @@ export function replyTo(question: string): string {
   return `**Fake model reply.** You asked: ${question.replace(/#[\w:-]+/g, "").trim()}\n\n- first point\n- second point\n\nThis reply comes from the test model.`;
 }
 
-function completion(model: string, content: string) {
+/** A non-streamed completion of `content` (a string, or a whole message with a reasoning field). */
+function completion(model: string, content: string | Record<string, string>, finish: "stop" | "length" = "stop") {
   return {
     id: `chatcmpl-fake-${Date.now()}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    choices: [{ index: 0, message: typeof content === "string" ? { role: "assistant", content } : content, finish_reason: finish }],
   };
 }
 

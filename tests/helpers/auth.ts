@@ -31,8 +31,8 @@ export async function signUp(agent: Agent, email: string, password = GOOD_PASSWO
   return expectOk(`sign-up of ${email}`, await signUpRequest(agent, email, password, languageCode));
 }
 
-export function signInRequest(agent: Agent, email: string, password: string) {
-  return agent.post("/api/auth/sign-in/email", { email, password });
+export function signInRequest(agent: Agent, email: string, password: string, headers?: Record<string, string>) {
+  return agent.post("/api/auth/sign-in/email", { email, password }, { headers });
 }
 
 export async function signIn(agent: Agent, email: string, password = GOOD_PASSWORD) {

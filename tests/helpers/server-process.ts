@@ -20,6 +20,8 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The last part of what the process wrote to stderr (for failure messages). */
   stderr: () => string;
+  /** What the process printed on stdout (the addresses it says it can be opened at). */
+  stdout: () => string;
   /** `kill -9`, then waits until the process is gone. */
   kill9: () => Promise<void>;
 }
@@ -29,19 +31,26 @@ export interface ServerProcess {
  * given data dir and resolves once /api/health answers. Settings default to the embedded database (PGlite in
  * DATA_DIR) and LOG_LEVEL=warn; `env` adds or overrides any. A server that exits while starting fails at once;
  * the timeout is generous because starting takes ~2 s on an idle machine but much longer on a busy one.
+ * `builtEntry` runs a built server instead (e.g. dist/server/index.js, with plain node), from `cwd`.
  */
 export async function startServerProcess({
   dataDir,
   env = {},
   timeoutMs = 60_000,
+  builtEntry,
+  cwd,
 }: {
   dataDir: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  builtEntry?: string;
+  cwd?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+  const args = builtEntry ? [builtEntry] : ["--import", "tsx", "src/server/index.ts"];
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -52,7 +61,12 @@ export async function startServerProcess({
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  child.stdout?.setEncoding("utf8");
+  child.stdout?.on("data", (chunk: string) => {
+    stdout = (stdout + chunk).slice(-20_000);
   });
   // Read stderr continuously: a pipe nobody reads fills up and blocks the server's writes.
   let stderr = "";
@@ -68,6 +82,7 @@ export async function startServerProcess({
     origin,
     exited,
     stderr: () => stderr,
+    stdout: () => stdout,
     kill9: async () => {
       child.kill("SIGKILL");
       await exited;

@@ -63,6 +63,8 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Run a second app instance on the database of this one (for state that must be shared). */
   shareDatabaseWith?: TestApp;
+  /** Serve this folder as the built web app (index.html and its fallback); by default there is none. */
+  webRoot?: string;
 }
 
 const openApps = new Set<TestApp>();
@@ -158,9 +160,9 @@ export async function createTestApp(overrides: EnvVars = {}, options: TestAppOpt
       db: database.db,
       auth,
       provider,
-      activeReplies: new ActiveReplies(env.MAX_LIVE_CHATS),
+      activeReplies: new ActiveReplies(env.MAX_LIVE_CHATS, env.MAX_LIVE_CHATS_PER_USER),
       logger,
-      webRoot: join(dataDir, "no-web-build"),
+      webRoot: options.webRoot ?? join(dataDir, "no-web-build"),
     });
     const request = async (path: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${path}`, init);
     const opened = database;

@@ -607,6 +607,7 @@ describeEachDatabase("bad input properties", ({ createApp }) => {
         SIGN_UP_RATE_LIMIT_MAX: "100000",
         PASSWORD_RESET_RATE_LIMIT_MAX: "100000",
         FAILED_SIGN_IN_MAX: "100000",
+        FAILED_SIGN_IN_DELAY_AFTER: "100000",
         OPERATOR_EMAILS: OPERATOR_EMAIL,
       },
       { logLines },

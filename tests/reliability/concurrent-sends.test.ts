@@ -31,7 +31,12 @@ function secondTab(agent: Agent, newAgent: () => Agent): Agent {
 
 describeEachDatabase("concurrent sends to one chat", ({ createApp }) => {
   it(`stores each of ${SENDS} concurrent messages once, every reply, at contiguous positions`, { timeout: 60_000 }, async () => {
-    const t = await createApp({ OPENAI_BASE_URL: fake.url, CHAT_RATE_LIMIT_PER_USER: "1000", CHAT_RATE_LIMIT_PER_IP: "1000" });
+    const t = await createApp({
+      OPENAI_BASE_URL: fake.url,
+      CHAT_RATE_LIMIT_PER_USER: "1000",
+      CHAT_RATE_LIMIT_PER_IP: "1000",
+      MAX_LIVE_CHATS_PER_USER: String(SENDS),
+    });
     const alice = t.client();
     await signUp(alice, "alice@example.com");
     const first = await sendMessage(alice, "first question");

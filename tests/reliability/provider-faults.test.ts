@@ -356,7 +356,7 @@ describe("the provider itself (real SDK against the fake model)", () => {
     const text = `abort while waiting ${uniqueTag()}`;
     fake.queue({ kind: "status", status: 429, retryAfter: 30 }, { when: text });
     const controller = new AbortController();
-    const pieces: string[] = [];
+    const pieces: unknown[] = [];
     const done = (async () => {
       for await (const piece of provider().streamReply({
         messages: [{ role: "user", content: text }],

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from "../../src/server/db/client";
 import { auditEvents, chats, messages, users } from "../../src/server/db/schema";
 
 const run = promisify(execFile);
+const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const cli = (script: string, dataDir: string, ...args: string[]) =>
   run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
@@ -60,19 +61,30 @@ describe("operator commands", () => {
     const rows = jsonl.stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { user: string; sender: string; text: string });
+      .map((line) => JSON.parse(line) as { user: string; chatId: string; sender: string; text: string });
     expect(rows.map((r) => [r.sender, r.text])).toEqual([
       ["user", "What helps with hay fever?"],
       ["assistant", "Antihistamines can help."],
     ]);
     expect(rows[0]?.user).toMatch(/^p-[0-9a-f]{12}$/);
+    expect(rows[0]?.chatId).toMatch(/^c-[0-9a-f]{16}$/);
+    expect(rows[1]?.chatId).toBe(rows[0]?.chatId);
     expect(jsonl.stdout).not.toContain("alice");
+    expect(jsonl.stdout).not.toContain("user-1");
+    expect(jsonl.stdout).not.toMatch(uuid);
 
     const csv = await cli("export", dataDir, "feedback", "--from", today, "--to", today);
     const [header, row, ...rest] = csv.stdout.trim().split("\r\n");
     expect(header).toBe("ratedAt,user,language,feedback,reason,comment,model,promptVersion,question,reply,messageId");
     expect(row).toContain(",en,dislike,not-helpful,,m,1,What helps with hay fever?,Antihistamines can help.,");
+    expect(row).toMatch(/,m-[0-9a-f]{16}$/);
     expect(rest).toEqual([]);
+    // A second export names the same user and message differently: the two cannot be joined.
+    const again = (await cli("export", dataDir, "feedback", "--from", today, "--to", today)).stdout.trim().split("\r\n")[1] ?? "";
+    const idsOf = (line: string) => line.split(",").filter((cell) => /^[pm]-[0-9a-f]+$/.test(cell));
+    expect(idsOf(row ?? "")).toHaveLength(2);
+    expect(idsOf(again).filter((id) => idsOf(row ?? "").includes(id))).toEqual([]);
+    expect(csv.stdout + again).not.toMatch(uuid);
 
     await expect(cli("export", dataDir, "everything", "--from", today, "--to", today)).rejects.toMatchObject({ code: 2 });
     await expect(cli("export", dataDir, "chats", "--from", "2026-02-01", "--to", "2026-01-01")).rejects.toMatchObject({

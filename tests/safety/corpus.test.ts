@@ -52,6 +52,25 @@ describe("the offline layer on the held-out part (never trained or tuned on)", (
   });
 });
 
+describe("the offline layer on everyday messages (tests/safety/corpus/everyday-*.jsonl, never trained on)", () => {
+  const everyday = loadCorpus("everyday");
+
+  it("has at least 60 per language, none an emergency, none also in what the model is trained on", () => {
+    for (const lang of ["en", "de"]) expect(everyday.filter((e) => e.lang === lang).length, lang).toBeGreaterThanOrEqual(60);
+    expect(everyday.filter((e) => e.emergency)).toEqual([]);
+    const trained = new Set(
+      [...loadCorpus("dev"), ...loadTrainingSupplement("everyday"), ...loadTrainingSupplement("smalltalk")].map((e) =>
+        e.text.toLowerCase(),
+      ),
+    );
+    expect(everyday.filter((e) => trained.has(e.text.toLowerCase()))).toEqual([]);
+  });
+
+  it("raises a false alarm on at most 5% of them", () => {
+    expect(falsePositiveRate(evaluate(everyday, flagged).overall)).toBeLessThanOrEqual(0.05);
+  });
+});
+
 describe("the offline layer on what it was trained on", () => {
   it("finds every emergency", () => {
     const result = evaluate(loadCorpus("dev"), flagged);

@@ -1,7 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Database } from "../../src/server/db/client";
-import { accounts, chats, messages, profiles, sessions, signInFailures, users, verifications } from "../../src/server/db/schema";
+import {
+  accounts,
+  chats,
+  messages,
+  profiles,
+  sessions,
+  signInDelays,
+  signInFailures,
+  users,
+  verifications,
+} from "../../src/server/db/schema";
 import { countRows, GOOD_PASSWORD, requestResetToken, sessionUser, signIn, signInRequest, signUp, userIdOf } from "../helpers/auth";
 import { sendMessage } from "../helpers/chat";
 import { describeEachDatabase } from "../helpers/test-app";
@@ -18,6 +28,7 @@ async function rowsOf(db: Database, userId: string, email: string, chatIds: stri
     profiles: await countRows(db, profiles, eq(profiles.userId, userId)),
     verifications: await countRows(db, verifications, eq(verifications.value, userId)),
     signInFailures: await countRows(db, signInFailures, eq(signInFailures.email, email)),
+    signInDelays: await countRows(db, signInDelays, eq(signInDelays.email, email)),
     chats: await countRows(db, chats, eq(chats.userId, userId)),
     // By the chat ids taken before: a message left without its chat would still count.
     messages: chatIds.length ? await countRows(db, messages, inArray(messages.chatId, chatIds)) : 0,
@@ -51,6 +62,7 @@ describeEachDatabase("delete account", ({ createApp }) => {
       profiles: 1,
       verifications: 1,
       signInFailures: 1,
+      signInDelays: 1,
       chats: 2,
       messages: 4,
     });
@@ -66,6 +78,7 @@ describeEachDatabase("delete account", ({ createApp }) => {
       profiles: 0,
       verifications: 0,
       signInFailures: 0,
+      signInDelays: 0,
       chats: 0,
       messages: 0,
     });

@@ -11,6 +11,8 @@ function expectSecurityHeaders(headers: Headers, label: string) {
   expect(csp, label).not.toContain("unsafe-eval");
   expect(headers.get("x-content-type-options"), label).toBe("nosniff");
   expect(headers.get("referrer-policy"), label).toBe("strict-origin-when-cross-origin");
+  // Dictation may use the microphone on our own pages only; camera, location and payments are off for all.
+  expect(headers.get("permissions-policy"), label).toBe("microphone=(self), camera=(), geolocation=(), payment=()");
 }
 
 describeEachDatabase("security headers", ({ createApp }) => {
@@ -24,6 +26,7 @@ describeEachDatabase("security headers", ({ createApp }) => {
       "sign-in error": await client.post("/api/auth/sign-in/email", { email: "nobody@example.com", password: "whatever it is" }),
       "401": await client.get("/api/profile"),
       "404": await client.get("/api/nope"),
+      "413": await client.post("/api/auth/sign-in/email", undefined, { rawBody: "x".repeat(70_000) }),
       "403 origin": await client.put("/api/profile/language", { languageCode: "de" }, { origin: null }),
       "web path": await client.get("/"),
     };

@@ -6,7 +6,7 @@ import { signUp, userIdOf } from "../helpers/auth";
 import { describeEachDatabase, type TestApp } from "../helpers/test-app";
 
 /** A lookup whose calls to better-auth's full session check are counted. */
-function countedLookup(t: TestApp, ttlMs?: number) {
+function countedLookup(t: TestApp, ttlMs?: number, maxEntries?: number) {
   let fullChecks = 0;
   const auth = {
     ...t.auth,
@@ -18,7 +18,8 @@ function countedLookup(t: TestApp, ttlMs?: number) {
       },
     },
   } as typeof t.auth;
-  return { lookup: new SessionLookup(auth, t.db, ttlMs), fullChecks: () => fullChecks };
+  const lookup = new SessionLookup(auth, t.db, { absoluteMaxAgeSeconds: t.env.SESSION_ABSOLUTE_MAX_AGE_SECONDS, ttlMs, maxEntries });
+  return { lookup, fullChecks: () => fullChecks };
 }
 
 describeEachDatabase("session lookup: one small query per request, revocation at once in every process", ({ createApp }) => {
@@ -72,5 +73,31 @@ describeEachDatabase("session lookup: one small query per request, revocation at
     expect(await lookup.get(headers)).not.toBeNull();
     await t.db.delete(sessions).where(eq(sessions.userId, await userIdOf(t.db, "alice@example.com")));
     expect(await lookup.get(headers)).toBeNull();
+  });
+
+  it("keys its cache by the session cookie alone: junk cookies beside it neither add entries nor cost full checks", async () => {
+    const t = await createApp();
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const bob = t.client();
+    await signUp(bob, "bob@example.com");
+    const { lookup, fullChecks } = countedLookup(t, undefined, 2);
+    const aliceHeaders = new Headers({ cookie: alice.cookieHeader() });
+    expect((await lookup.get(aliceHeaders))?.user.email).toBe("alice@example.com");
+    // One valid session with ever new junk: the same entry, never another full check.
+    for (let i = 0; i < 50; i++) {
+      const session = await lookup.get(new Headers({ cookie: `junk-${i}=${i}; ${alice.cookieHeader()}; tracker=${i}` }));
+      expect(session?.user.email).toBe("alice@example.com");
+    }
+    expect(lookup.size).toBe(1);
+    expect(fullChecks()).toBe(1);
+    // Junk alone is no session, without asking better-auth.
+    expect(await lookup.get(new Headers({ cookie: "junk=1; other=2" }))).toBeNull();
+    expect(fullChecks()).toBe(1);
+    // So another user's entry is not pushed out by them either.
+    expect((await lookup.get(new Headers({ cookie: bob.cookieHeader() })))?.user.email).toBe("bob@example.com");
+    expect((await lookup.get(aliceHeaders))?.user.email).toBe("alice@example.com");
+    expect(lookup.size).toBe(2);
+    expect(fullChecks()).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import { getProfile } from "../db/queries/profiles";
 import type { Env } from "../env";
+import { errorFields } from "../log-safe-error";
 import type { Logger } from "../logger";
 import { type AccountMailKind, accountMail } from "../mail/account-mail";
 import type { Mailer } from "../mail/mailer";
@@ -33,13 +34,6 @@ export function accountMailSender({ env, db, mailer, logger }: AccountMailDeps) 
       siteName: env.SITE_NAME,
     });
     if (env.NODE_ENV === "development") logger.info(`${kind} link (development only)`, { link });
-    mailer.send(mail).catch((error: unknown) => logger.error(`sending the ${kind} e-mail failed`, { error: errorName(error) }));
+    mailer.send(mail).catch((error: unknown) => logger.error(`sending the ${kind} e-mail failed`, { error: errorFields(error) }));
   };
-}
-
-/** An error's name and code, never its message (an SMTP error message can quote the recipient). */
-function errorName(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? `${error.name} ${code}` : error.name;
 }

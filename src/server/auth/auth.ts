@@ -7,18 +7,21 @@ import { OPERATOR_EMAILS_ACTOR, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { getAccountRole } from "../db/queries/operators";
 import { saveLanguage } from "../db/queries/profiles";
-import { clearSignInFailures, recordSignInFailure, signInLockSeconds } from "../db/queries/sign-in-failures";
-import { isDisabledEmail } from "../db/queries/users";
+import { clearSignInFailures } from "../db/queries/sign-in-failures";
+import { isDisabledUser } from "../db/queries/users";
 import * as schema from "../db/schema";
 import { type Env, publicUrl } from "../env";
 import { isOperator } from "../http/operator";
 import { containsNul } from "../http/parse-json";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
+import { endSessionPastAbsoluteAge } from "./absolute-session-age";
 import { accountMailSender } from "./account-mails";
+import { betterAuthLogger } from "./auth-log";
 import { isCommonPassword, loadCommonPasswords } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { passwordPolicyFromEnv } from "./password-policy";
+import { admitSignIn, settleSignIn, signInAttempt, signInOutcome, signInThrottleRules } from "./sign-in-throttle";
 
 /** The header our own middleware sets to the client address; any incoming copy is overwritten. */
 export const CLIENT_IP_HEADER = "x-health-chat-client-ip";
@@ -43,11 +46,14 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
   const policy = passwordPolicyFromEnv(env);
   const commonPasswords = loadCommonPasswords(policy.rejectsCommonPasswords ? env.PASSWORD_COMMON_LIST_SIZE : 0);
   const throttled = env.RATE_LIMITS === "on";
-  const baseURL = publicUrl(env);
+  const throttleRules = signInThrottleRules(env);
+  // Without PUBLIC_URL, better-auth takes the base URL from each request (the address it was sent to), so
+  // sign-up works from 127.0.0.1 or a LAN address alike; links in mails then point where the user came from.
+  const fixedBaseURL = env.PUBLIC_URL ? publicUrl(env) : undefined;
   const sendAccountMail = accountMailSender({ env, db, mailer, logger });
   // The confirmation link lands on our own page, which says whether it worked (better-auth appends ?error=…).
-  const verifyLink = (token: string) =>
-    `${baseURL}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/email-verified")}`;
+  const verifyLink = (authUrl: string, token: string) =>
+    `${new URL(authUrl).origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/email-verified")}`;
 
   const assertStrongPassword = (password: unknown) => {
     if (typeof password !== "string") return;
@@ -56,21 +62,12 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
 
   return betterAuth({
     appName: env.SITE_NAME,
-    baseURL,
+    baseURL: fixedBaseURL,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [baseURL],
+    trustedOrigins: fixedBaseURL ? [fixedBaseURL] : [],
     telemetry: { enabled: false },
-    // Route better-auth's own log lines through our JSON logger so LOG_LEVEL applies to them too.
-    logger: {
-      disabled: env.LOG_LEVEL === "silent",
-      level: env.LOG_LEVEL === "silent" ? "error" : env.LOG_LEVEL,
-      log: (level, message, ...args) => {
-        const details =
-          level === "error" && args.length > 0 ? { details: args.map((arg) => (arg instanceof Error ? arg.message : String(arg))) } : {};
-        logger[level](`better-auth: ${message}`, details);
-      },
-    },
+    logger: betterAuthLogger({ level: env.LOG_LEVEL, logger }),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -89,8 +86,9 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: env.RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        await sendAccountMail({ kind: "reset-password", user, link: `${baseURL}/reset-password?token=${encodeURIComponent(token)}` });
+      sendResetPassword: async ({ user, url, token }) => {
+        const link = `${new URL(url).origin}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendAccountMail({ kind: "reset-password", user, link });
       },
       onPasswordReset: async ({ user }) => {
         await clearSignInFailures({ db, email: normalizeEmail(user.email) });
@@ -101,8 +99,8 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
       // Sent by the sign-up hook below instead, once the user's language is saved.
       sendOnSignUp: false,
       expiresIn: env.VERIFICATION_TOKEN_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
-        await sendAccountMail({ kind: "verify-email", user, link: verifyLink(token) });
+      sendVerificationEmail: async ({ user, url, token }) => {
+        await sendAccountMail({ kind: "verify-email", user, link: verifyLink(url, token) });
       },
       afterEmailVerification: async (user) => {
         const account = await getAccountRole({ db, userId: user.id });
@@ -117,6 +115,19 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
       },
     },
     user: { deleteUser: { enabled: false } },
+    // Checked only once the password is right (sign-in creates the session after verifying it), so a wrong
+    // password gets the same answer whether the account is disabled, enabled or does not exist.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isDisabledUser({ db, userId: session.userId })) {
+              throw new APIError("FORBIDDEN", { code: "USER_DISABLED", message: "This user has been disabled." });
+            }
+          },
+        },
+      },
+    },
     verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: env.SESSION_MAX_AGE_SECONDS,
@@ -139,10 +150,16 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
       // better-auth turns its Origin/CSRF checks off when NODE_ENV=test (or TEST is set); keep them on everywhere.
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Behind a trusted proxy, the address the user typed arrives in X-Forwarded-Host/-Proto.
+      trustedProxyHeaders: env.TRUST_PROXY,
+      // Secure cookies follow PUBLIC_URL's scheme; without it the app is reached over plain http (a LAN
+      // address, 127.0.0.1), where a browser would drop them, so set PUBLIC_URL=https://… in production.
+      useSecureCookies: fixedBaseURL?.startsWith("https://") ?? false,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await endSessionPastAbsoluteAge(ctx, { db, maxAgeSeconds: env.SESSION_ABSOLUTE_MAX_AGE_SECONDS });
         // Refused before any query: PostgreSQL cannot store (or compare) NUL, and an over-long e-mail is invalid.
         if (containsNul(ctx.body) || containsNul(ctx.query)) {
           throw new APIError("BAD_REQUEST", { code: "INVALID_CHARACTERS", message: "The request must not contain NUL characters." });
@@ -156,34 +173,17 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
         }
         if (ctx.path === "/sign-up/email") assertStrongPassword(ctx.body?.password);
         if (ctx.path === "/reset-password" || ctx.path === "/change-password") assertStrongPassword(ctx.body?.newPassword);
-        if (ctx.path === "/sign-in/email" && (await isDisabledEmail({ db, email: normalizeEmail(ctx.body?.email) }))) {
-          throw new APIError("FORBIDDEN", { code: "USER_DISABLED", message: "This user has been disabled." });
-        }
-        if (ctx.path === "/sign-in/email" && throttled) {
-          const wait = await signInLockSeconds({
-            db,
-            email: normalizeEmail(ctx.body?.email),
-            windowSeconds: env.FAILED_SIGN_IN_WINDOW_SECONDS,
-            maxFailures: env.FAILED_SIGN_IN_MAX,
-          });
-          if (wait > 0) {
-            throw new APIError(
-              "TOO_MANY_REQUESTS",
-              { code: "TOO_MANY_FAILED_SIGN_INS", message: "Too many failed sign-ins." },
-              { "Retry-After": String(wait) },
-            );
-          }
+        // Counted before the password is checked, so parallel attempts cannot get past the limit.
+        const email = normalizeEmail(ctx.body?.email);
+        if (ctx.path === "/sign-in/email" && throttled && email) {
+          await admitSignIn({ db, rules: throttleRules, attempt: signInAttempt(email, ctx.headers?.get(CLIENT_IP_HEADER)) });
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-in/email") {
-          const email = normalizeEmail(ctx.body?.email);
-          const returned = ctx.context.returned;
-          if (returned instanceof APIError && returned.status === "UNAUTHORIZED") {
-            await recordSignInFailure({ db, email, windowSeconds: env.FAILED_SIGN_IN_WINDOW_SECONDS });
-          } else if (ctx.context.newSession) {
-            await clearSignInFailures({ db, email });
-          }
+        const email = normalizeEmail(ctx.body?.email);
+        if (ctx.path === "/sign-in/email" && throttled && email) {
+          const outcome = signInOutcome({ returned: ctx.context.returned, signedIn: Boolean(ctx.context.newSession) });
+          await settleSignIn({ db, rules: throttleRules, attempt: signInAttempt(email, ctx.headers?.get(CLIENT_IP_HEADER)), outcome });
         }
         if (ctx.path === "/sign-up/email" && ctx.context.newSession) {
           const { user } = ctx.context.newSession;
@@ -192,7 +192,7 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
           const token = await createEmailVerificationToken(ctx.context.secret, user.email, undefined, env.VERIFICATION_TOKEN_TTL_SECONDS, {
             userId: user.id,
           });
-          await sendAccountMail({ kind: "verify-email", user, link: verifyLink(token) });
+          await sendAccountMail({ kind: "verify-email", user, link: verifyLink(ctx.context.baseURL, token) });
         }
       }),
     },

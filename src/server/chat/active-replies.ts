@@ -6,32 +6,58 @@ export interface ReplySlot {
   releaseUnused(): void;
 }
 
+/** Why no place was given: the process streams its maximum, or this owner (a user) already streams theirs. */
+export type ReplyRefusal = "server-busy" | "too-many-live-replies";
+
 /**
  * The replies being streamed right now, so that a shutdown can wait for them or stop them (and so save them),
- * and so that past `max` live replies new ones are refused at once rather than every live one slowing down.
+ * and so that past `max` live replies (or `maxPerOwner` of one user's) new ones are refused at once rather than
+ * every live one slowing down, or one person's many tabs taking the places of everyone else.
  */
 export class ActiveReplies {
   private readonly controllers = new Set<AbortController>();
   private readonly idleWaiters = new Set<() => void>();
+  /** Live and reserved places per owner; an owner with none has no entry. */
+  private readonly perOwner = new Map<string, number>();
   private reserved = 0;
 
-  constructor(readonly max = Number.POSITIVE_INFINITY) {}
+  constructor(
+    readonly max = Number.POSITIVE_INFINITY,
+    readonly maxPerOwner = Number.POSITIVE_INFINITY,
+  ) {}
 
-  /** A slot for one more reply, or undefined when `max` replies are live or about to start. */
-  reserve(): ReplySlot | undefined {
-    if (this.controllers.size + this.reserved >= this.max) return undefined;
+  /** A slot for one more reply of `owner`, or why there is none; the owner's own limit is told first. */
+  reserve(owner: string): ReplySlot | ReplyRefusal {
+    const ownerCount = this.perOwner.get(owner) ?? 0;
+    if (ownerCount >= this.maxPerOwner) return "too-many-live-replies";
+    if (this.controllers.size + this.reserved >= this.max) return "server-busy";
     this.reserved += 1;
-    let held = true;
-    const giveBack = () => {
-      if (held) this.reserved -= 1;
-      held = false;
+    this.perOwner.set(owner, ownerCount + 1);
+    let state: "reserved" | "live" | "ended" = "reserved";
+    const giveBackOwner = () => {
+      const left = (this.perOwner.get(owner) ?? 1) - 1;
+      if (left > 0) this.perOwner.set(owner, left);
+      else this.perOwner.delete(owner);
     };
     return {
       use: (controller) => {
-        giveBack();
-        return this.track(controller);
+        if (state !== "reserved") throw new Error("a reply slot is used once");
+        state = "live";
+        this.reserved -= 1;
+        const untrack = this.track(controller);
+        return () => {
+          if (state !== "live") return;
+          state = "ended";
+          giveBackOwner();
+          untrack();
+        };
       },
-      releaseUnused: giveBack,
+      releaseUnused: () => {
+        if (state !== "reserved") return;
+        state = "ended";
+        this.reserved -= 1;
+        giveBackOwner();
+      },
     };
   }
 

@@ -4,7 +4,9 @@ import { recentUserTexts, setModelRedFlagCheck } from "../db/queries/messages";
 import { getPrompt } from "../db/queries/prompts";
 import type { Message } from "../db/schema";
 import type { ChatProvider, PromptMessage } from "../llm/types";
+import { errorFields, type SafeErrorFields } from "../log-safe-error";
 import type { Logger } from "../logger";
+import type { AppMetrics } from "../metrics/metrics";
 import { defaultPrompts, PROMPT_IDS } from "../prompts/defaults";
 import { type ModelVerdict, parseVerdict } from "./emergency-verdict";
 import type { Redact } from "./prompt";
@@ -18,6 +20,7 @@ export interface EmergencyCheckDeps {
   logger: Logger;
   redact: Redact;
   timeoutMs: number;
+  metrics?: AppMetrics;
 }
 
 /** The model's second opinion on one user message, running beside the reply. Neither promise ever rejects. */
@@ -36,11 +39,15 @@ export function shownRedFlags(rules: string[], modelCategory: string | null): st
 /**
  * Asks the model whether a saved user message is an emergency, with a short timeout and no retry. Its verdict
  * can only add to the rules': an error, a timeout or an answer that is not a verdict leaves them in charge
- * (logged as a warning with a reason code, never with text). Undefined when the provider cannot classify.
+ * (logged as a warning with a reason code, never with text). Undefined when the provider cannot classify (the
+ * rules' verdict is then final). Once the verdict is in, the message's red flags are counted for /metrics.
  */
 export function startEmergencyCheck(deps: EmergencyCheckDeps, message: Message): EmergencyCheck | undefined {
-  const { provider, db, logger } = deps;
-  if (!provider.classify) return undefined;
+  const { provider, db, logger, metrics } = deps;
+  if (!provider.classify) {
+    metrics?.redFlagsSettled(message.redFlags, null);
+    return undefined;
+  }
   const asked = askModel(deps, message);
   const event = asked.then(({ verdict }): StreamEvent | undefined =>
     verdict.outcome === "emergency" && !message.redFlags.includes(verdict.category)
@@ -54,19 +61,20 @@ export function startEmergencyCheck(deps: EmergencyCheckDeps, message: Message):
     else logger.warn("model emergency check failed", { ...ids, reason: verdict.outcome, ...verdict.cause });
     try {
       const category = verdict.outcome === "emergency" ? verdict.category : null;
+      metrics?.redFlagsSettled(message.redFlags, category);
       await setModelRedFlagCheck({
         db,
         messageId: message.id,
         check: { redFlagModelOutcome: verdict.outcome, redFlagModelCategory: category, redFlagPromptVersion: promptVersion },
       });
     } catch (error) {
-      logger.error("storing the model emergency check failed", { ...ids, error: error instanceof Error ? error.name : "unknown" });
+      logger.error("storing the model emergency check failed", { ...ids, error: errorFields(error) });
     }
   });
   return { event, settled };
 }
 
-type Asked = { verdict: ModelVerdict & { cause?: { error: string; status?: number } }; promptVersion: number | null };
+type Asked = { verdict: ModelVerdict & { cause?: { error: SafeErrorFields; status?: number } }; promptVersion: number | null };
 
 async function askModel({ db, provider, redact, timeoutMs }: EmergencyCheckDeps, message: Message): Promise<Asked> {
   const timeout = new AbortController();
@@ -87,7 +95,7 @@ async function askModel({ db, provider, redact, timeoutMs }: EmergencyCheckDeps,
     };
     return { verdict: parseVerdict(await settledBy(work(), timeout.signal)), promptVersion };
   } catch (error) {
-    const cause = { error: error instanceof Error ? error.name : "unknown", status: (error as { status?: number })?.status };
+    const cause = { error: errorFields(error), status: (error as { status?: number })?.status };
     return { verdict: { outcome: timeout.signal.aborted ? "timeout" : "error", cause }, promptVersion };
   } finally {
     clearTimeout(timer);

@@ -7,7 +7,9 @@ import { getPrompt } from "../db/queries/prompts";
 import type { Message } from "../db/schema";
 import { isTitleTurn } from "../llm/sampling";
 import type { ChatProvider } from "../llm/types";
+import { errorFields } from "../log-safe-error";
 import type { Logger } from "../logger";
+import type { AppMetrics } from "../metrics/metrics";
 import { defaultPrompts, PROMPT_IDS } from "../prompts/defaults";
 import { shownRedFlags } from "./emergency-check";
 import { buildReplyPrompt, buildTitlePrompt, type Redact } from "./prompt";
@@ -19,6 +21,8 @@ export interface ReplyDeps {
   logger: Logger;
   /** Applied to every message before it goes to the model provider. */
   redact: Redact;
+  /** Set when /metrics is on (METRICS_TOKEN). */
+  metrics?: AppMetrics;
 }
 
 export function toChatMessage(row: Message): ChatMessage {
@@ -44,7 +48,7 @@ export function toChatMessage(row: Message): ChatMessage {
  * on as it arrives, with no database write per token.
  */
 export async function* streamReply(
-  { db, provider, logger, redact }: ReplyDeps,
+  { db, provider, logger, redact, metrics }: ReplyDeps,
   {
     chatId,
     language,
@@ -74,20 +78,33 @@ export async function* streamReply(
     latencyMs: Math.round(performance.now() - started),
   });
   let text = "";
+  let firstTokenSent = false;
   try {
-    for await (const delta of provider.streamReply({
+    for await (const piece of provider.streamReply({
       messages: buildReplyPrompt({ systemPrompt, history, language, redact }),
       language,
       signal,
     })) {
+      if (piece.type === "reset") {
+        // What was passed on was the model's reasoning, not its answer: it is neither kept nor left on the screen.
+        if (text) yield { type: "reset" };
+        text = "";
+        continue;
+      }
       // PostgreSQL text cannot hold NUL: a model that sends one must not cost the user the whole reply.
-      const clean = delta.replaceAll("\u0000", "");
+      const clean = piece.text.replaceAll("\u0000", "");
       text += clean;
-      if (clean) yield { type: "delta", text: clean };
+      if (!clean) continue;
+      if (!firstTokenSent) {
+        firstTokenSent = true;
+        metrics?.replyFirstToken((performance.now() - started) / 1000);
+      }
+      yield { type: "delta", text: clean };
     }
   } catch (error) {
     const code = classifyReplyError(error);
-    logger.warn("model reply failed", { chatId, code, error: error instanceof Error ? error.name : "unknown" });
+    metrics?.providerError(code);
+    logger.warn("model reply failed", { chatId, code, error: errorFields(error) });
     const saved = await appendMessage({
       db,
       message: { chatId, sender: "assistant", text, status: "error", errorCode: code, ...origin() },
@@ -123,7 +140,7 @@ async function makeTitle(
     if (title) await setChatTitle({ db, chatId: input.chatId, title });
     return title;
   } catch (error) {
-    logger.warn("title generation failed", { chatId: input.chatId, error: error instanceof Error ? error.name : "unknown" });
+    logger.warn("title generation failed", { chatId: input.chatId, error: errorFields(error) });
     return null;
   }
 }

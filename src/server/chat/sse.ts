@@ -1,4 +1,5 @@
 import type { StreamEvent } from "../../shared/schemas/chat";
+import { errorFields } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type { ReplySlot } from "./active-replies";
 
@@ -40,7 +41,7 @@ export function sseResponse(
           pending.push(`data: ${JSON.stringify(event)}\n\n`);
         }
       } catch (error) {
-        logger.error("reply stream failed", { error: error instanceof Error ? error.stack : String(error) });
+        logger.error("reply stream failed", { error: errorFields(error) });
       } finally {
         clearTimeout(idle);
         try {

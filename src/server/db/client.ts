@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -7,6 +6,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsFolder } from "../paths";
+import { openPgliteDataDir } from "./pglite-data-dir";
+import { timePoolCheckouts } from "./pool-waits";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -47,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // rejects the running query, then emits 'error' on the client, which pg-pool does not listen to then.
     pool.on("connect", (client) => client.on("error", (error) => options.onIdleError?.(error)));
     const db = drizzlePg(pool, { schema });
+    timePoolCheckouts(pool, db);
     // Several servers may start at once on one database: an advisory lock lets one migrate at a time.
     const lock = await pool.connect();
     try {
@@ -57,28 +59,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     return { db: db as unknown as Database, kind: "postgres", close: () => endPool(pool) };
   }
-  let client = options.instance;
-  if (!client) {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    // relaxedDurability stays off: each query's changes reach the files before its result is returned, so a
-    // write acknowledged to a client survives the process being killed (tests/reliability/crash-consistency).
-    // shared_buffers: PostgreSQL's 128 MB default would sit in this process's memory (about 110 MB more RSS at
-    // idle); the operating system's file cache serves what does not fit in 32 MB.
-    client = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir, relaxedDurability: false } : {}),
-      postgresqlconf: ["shared_buffers = 32MB"],
-    });
-  }
+  const { client, close } = await openPglite(options);
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  const owned = !options.instance;
-  return {
-    db: db as unknown as Database,
-    kind: "pglite",
-    close: async () => {
-      if (owned) await client.close();
-    },
-  };
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db: db as unknown as Database, kind: "pglite", close };
+}
+
+/** The given instance (the caller closes it), a data dir held under its lock, or a new in-memory database. */
+async function openPglite(options: { dataDir?: string; instance?: PGlite }): Promise<{ client: PGlite; close: () => Promise<void> }> {
+  if (options.instance) return { client: options.instance, close: async () => {} };
+  if (options.dataDir) return openPgliteDataDir(options.dataDir);
+  const client = await PGlite.create({ postgresqlconf: ["shared_buffers = 32MB"] });
+  return { client, close: () => client.close() };
 }
 
 /** pool.end() resolves before its connections have closed; wait for each one's 'remove' event too. */

@@ -10,6 +10,7 @@ const defaultMessages: Record<ApiErrorCode, string> = {
   "requires-recent-login": "Recent login required.",
   "too-many-requests": "Too many requests. Please try again later.",
   "server-busy": "Many people are using the assistant right now. Please try again in a few seconds.",
+  "too-many-live-replies": "Several of your answers are still being written. Please wait until one has finished.",
   internal: "Something went wrong on our side.",
   "service-unavailable": "The service is temporarily unavailable. Please try again in a moment.",
 };

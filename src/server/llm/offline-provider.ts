@@ -31,7 +31,7 @@ export function createOfflineProvider({ delayMs = 15 }: { delayMs?: number } = {
       for (const piece of notice[language].split(/(?<=\s)/)) {
         if (signal.aborted) return;
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        yield piece;
+        yield { type: "text", text: piece };
       }
     },
     async ping() {

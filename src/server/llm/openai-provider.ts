@@ -1,7 +1,10 @@
 import OpenAI from "openai";
 import type { Env } from "../env";
-import { classifySampling, cleanTitle, replySampling, titleSampling } from "./sampling";
+import { explained, freshEndpointMemory } from "./endpoint-quirks";
+import { CLASSIFY_MAX_TOKENS, cleanTitle, samplingFor, TITLE_MAX_TOKENS } from "./sampling";
+import { shortCompletion } from "./short-completion";
 import { sseContent } from "./sse-content";
+import { createThinkFilter } from "./think-filter";
 import type { ChatProvider } from "./types";
 
 /** Any OpenAI-compatible Chat Completions endpoint, through the official SDK. */
@@ -17,6 +20,8 @@ export function createOpenAiProvider(env: Env): ChatProvider {
     logLevel: "off",
   });
   const model = env.LLM_MODEL;
+  const sampling = samplingFor(env.LLM_SAMPLING);
+  const memory = freshEndpointMemory();
 
   return {
     kind: "openai",
@@ -27,7 +32,7 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       // while we wait for the next chunk (never during the wait for headers or between retries).
       const idle = new AbortController();
       const request = client.chat.completions
-        .create({ model, messages, stream: true, ...replySampling }, { signal: AbortSignal.any([signal, idle.signal]) })
+        .create({ model, messages, stream: true, ...sampling.reply }, { signal: AbortSignal.any([signal, idle.signal]) })
         .asResponse();
       let response: Response | undefined;
       try {
@@ -35,7 +40,7 @@ export function createOpenAiProvider(env: Env): ChatProvider {
         response = await unlessAborted(request, signal);
       } catch (error) {
         if (signal.aborted) return;
-        throw error;
+        throw explained(error);
       }
       if (!response) return;
       if (!response.body) throw new EmptyReplyError();
@@ -43,12 +48,21 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       const startIdleTimer = () => setTimeout(() => idle.abort(), env.LLM_IDLE_TIMEOUT_MS);
       let timer = startIdleTimer();
       let wrote = false;
+      // Reasoning tokens are progress too: they restart the idle timer, while nothing reaches the user.
+      const thinking = createThinkFilter({ startsInside: memory.startsInsideThink });
       try {
-        for await (const text of sseContent(response.body, response.headers)) {
+        for await (const piece of sseContent(response.body, response.headers)) {
           clearTimeout(timer);
-          if (text) {
+          if (piece.reasoning) memory.thinks = true;
+          const step = thinking.push(piece.content);
+          if (step.reset) {
+            memory.startsInsideThink = true;
+            wrote = false;
+            yield { type: "reset" };
+          }
+          if (step.text) {
             wrote = true;
-            yield text;
+            yield { type: "text", text: step.text };
           }
           timer = startIdleTimer();
         }
@@ -62,6 +76,14 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       // An abort can end the body without an error.
       if (idle.signal.aborted) throw new IdleTimeoutError();
       if (signal.aborted) return;
+      const rest = thinking.end();
+      if (thinking.sawThinking()) memory.thinks = true;
+      if (thinking.startedInside()) memory.startsInsideThink = true;
+      if (rest) {
+        wrote = true;
+        yield { type: "text", text: rest };
+      }
+      // A reply that was all reasoning (cut off before its answer) is no reply.
       if (!wrote) throw new EmptyReplyError();
     },
     async ping() {
@@ -74,14 +96,15 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       }
     },
     async generateTitle({ messages, signal }) {
-      const completion = await client.chat.completions.create({ model, messages, ...titleSampling }, { signal });
-      return cleanTitle(completion.choices.at(-1)?.message?.content ?? "");
+      return cleanTitle(
+        await shortCompletion(client, memory, { model, messages, sampling: sampling.title, maxTokens: TITLE_MAX_TOKENS, signal }),
+      );
     },
     async classify({ messages, signal }) {
-      // One attempt: the verdict is only worth having while the reply is still on the screen, and the caller's
+      // No SDK retries: the verdict is only worth having while the reply is still on the screen, and the caller's
       // signal carries its own short timeout (the SDK's would stop counting once the headers arrived).
-      const completion = await client.chat.completions.create({ model, messages, ...classifySampling }, { signal, maxRetries: 0 });
-      return completion.choices.at(-1)?.message?.content ?? "";
+      const input = { model, messages, sampling: sampling.classify, maxTokens: CLASSIFY_MAX_TOKENS, signal, maxRetries: 0 };
+      return shortCompletion(client, memory, input);
     },
   };
 }

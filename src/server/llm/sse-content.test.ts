@@ -23,13 +23,13 @@ function body(reads: string[]) {
 
 async function collect(reads: string[]) {
   const pieces: string[] = [];
-  for await (const piece of sseContent(body(reads).stream, new Headers())) pieces.push(piece);
+  for await (const piece of sseContent(body(reads).stream, new Headers())) pieces.push(piece.content);
   return pieces;
 }
 
 describe("sseContent", () => {
   it("yields every token of one read as one piece, in order", async () => {
-    expect(await collect([chunk("Drink ") + chunk("water "), chunk("and rest.") + "data: [DONE]\n\n"])).toEqual([
+    expect(await collect([chunk("Drink ") + chunk("water "), `${chunk("and rest.")}data: [DONE]\n\n`])).toEqual([
       "Drink water ",
       "and rest.",
     ]);
@@ -47,10 +47,27 @@ describe("sseContent", () => {
     expect(await collect([": keep-alive\n\n", role, empty, chunk("Hi"), "data: [DONE]\n\n", chunk("after done")])).toEqual(["Hi"]);
   });
 
+  it("marks reads that brought reasoning deltas (either field name), which carry no answer text", async () => {
+    const thought = (field: string, text: string) =>
+      `data: ${JSON.stringify({ choices: [{ delta: { [field]: text, content: "" } }] })}\n\n`;
+    const pieces = [];
+    for await (const piece of sseContent(
+      body([thought("reasoning_content", "Hmm, "), thought("reasoning", "let me see."), chunk("Rest.") + thought("reasoning", "")]).stream,
+      new Headers(),
+    ))
+      pieces.push(piece);
+    expect(pieces).toEqual([
+      { content: "", reasoning: true },
+      { content: "", reasoning: true },
+      { content: "Rest.", reasoning: false },
+    ]);
+  });
+
   it("keeps the text before a malformed event, then fails", async () => {
     const pieces: string[] = [];
     const reading = (async () => {
-      for await (const piece of sseContent(body([chunk("Partial ") + "data: {not json\n\n"]).stream, new Headers())) pieces.push(piece);
+      for await (const piece of sseContent(body([`${chunk("Partial ")}data: {not json\n\n`]).stream, new Headers()))
+        pieces.push(piece.content);
     })();
     await expect(reading).rejects.toThrow(SyntaxError);
     expect(pieces).toEqual(["Partial "]);

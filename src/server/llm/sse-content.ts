@@ -1,13 +1,20 @@
 import OpenAI from "openai";
 
+/** What one network read of a streamed reply brought: its answer text, and whether reasoning came with it. */
+export interface SsePiece {
+  content: string;
+  /** Reasoning deltas (`reasoning_content`, or `reasoning` as Ollama and OpenRouter name it): progress, not answer. */
+  reasoning: boolean;
+}
+
 /**
  * The reply text of a streamed Chat Completions response body, one piece per network read (every token that
- * arrived in that read, joined). The SDK's own stream parser copies its whole buffer once per event, which
+ * arrived in that read, joined; a read that brought only reasoning gives a piece without text). The SDK's own stream parser copies its whole buffer once per event, which
  * costs far more than the relay itself when a fast model sends many events per read. Like the SDK, an event
  * that is not JSON fails the stream and an `error` object in an event becomes an APIError; text that arrived
  * before either is still yielded first. Stops at `[DONE]`; cancels the body when the caller stops early.
  */
-export async function* sseContent(body: ReadableStream<Uint8Array>, headers: Headers): AsyncGenerator<string> {
+export async function* sseContent(body: ReadableStream<Uint8Array>, headers: Headers): AsyncGenerator<SsePiece> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -25,6 +32,7 @@ export async function* sseContent(body: ReadableStream<Uint8Array>, headers: Hea
       if (done) buffer += "\n\n";
 
       let collected = "";
+      let reasoning = false;
       let start = 0;
       try {
         for (let end = buffer.indexOf("\n\n"); end >= 0 && !finished; end = buffer.indexOf("\n\n", start)) {
@@ -32,14 +40,18 @@ export async function* sseContent(body: ReadableStream<Uint8Array>, headers: Hea
           start = end + 2;
           if (data === undefined) continue;
           if (data === "[DONE]") finished = true;
-          else collected += contentOf(JSON.parse(data), headers);
+          else {
+            const delta = deltaOf(JSON.parse(data), headers);
+            collected += delta.content;
+            reasoning ||= delta.reasoning;
+          }
         }
       } catch (error) {
-        if (collected) yield collected;
+        if (collected) yield { content: collected, reasoning };
         throw error;
       }
       buffer = buffer.slice(start);
-      if (collected) yield collected;
+      if (collected || reasoning) yield { content: collected, reasoning };
       if (done) finished = true;
     }
   } finally {
@@ -58,10 +70,16 @@ function eventData(event: string): string | undefined {
   return data;
 }
 
-type Chunk = { error?: unknown; choices?: { delta?: { content?: unknown } }[] };
+type Chunk = { error?: unknown; choices?: { delta?: { content?: unknown; reasoning_content?: unknown; reasoning?: unknown } }[] };
 
-function contentOf(chunk: Chunk, headers: Headers): string {
+function deltaOf(chunk: Chunk, headers: Headers): SsePiece {
   if (chunk?.error) throw new OpenAI.APIError(undefined, chunk.error as object, undefined, headers);
-  const content = chunk?.choices?.at(-1)?.delta?.content;
-  return typeof content === "string" ? content : "";
+  const delta = chunk?.choices?.at(-1)?.delta;
+  const content = delta?.content;
+  return {
+    content: typeof content === "string" ? content : "",
+    reasoning: isText(delta?.reasoning_content) || isText(delta?.reasoning),
+  };
 }
+
+const isText = (value: unknown) => typeof value === "string" && value.length > 0;

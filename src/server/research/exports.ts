@@ -10,7 +10,7 @@ import { toCsv, toJsonLines } from "./tabular";
 const redact = (text: string) => redactPersonalData(text).text;
 const asLanguage = (value: string | null): Language | null => (value === "en" || value === "de" ? value : null);
 
-/** Rated replies with the question before each, pseudonymous (a new pseudonym key per call). */
+/** Rated replies with the question before each, pseudonymous: user and message (a new pseudonym key per call). */
 export async function ratedRepliesForResearch(input: {
   db: Database;
   range: DateRange;
@@ -20,14 +20,15 @@ export async function ratedRepliesForResearch(input: {
 }): Promise<RatedReply[]> {
   const pseudonym = createPseudonyms();
   const rows = await ratedReplies(input);
-  return rows.flatMap(({ userId, language, question, reply, comment, feedback, ratedAt, ...rest }) =>
+  return rows.flatMap(({ userId, messageId, language, question, reply, comment, feedback, ratedAt, ...rest }) =>
     feedback && ratedAt
       ? [
           {
             ...rest,
+            messageId: pseudonym.message(messageId),
             ratedAt,
             feedback,
-            user: pseudonym(userId),
+            user: pseudonym.user(userId),
             language: asLanguage(language),
             question: redact(question),
             reply: redact(reply),
@@ -38,11 +39,12 @@ export async function ratedRepliesForResearch(input: {
   );
 }
 
-/** Every message of the range, pseudonymous, as research export rows. */
+/** Every message of the range, pseudonymous (user and chat), as research export rows. */
 export async function chatRowsForResearch({ db, range }: { db: Database; range: DateRange }) {
   const pseudonym = createPseudonyms();
-  return (await messagesInRange({ db, range })).map(({ userId, text, comment, ...rest }) => ({
-    user: pseudonym(userId),
+  return (await messagesInRange({ db, range })).map(({ userId, chatId, text, comment, ...rest }) => ({
+    user: pseudonym.user(userId),
+    chatId: pseudonym.chat(chatId),
     ...rest,
     comment: comment === null ? null : redact(comment),
     text: redact(text),

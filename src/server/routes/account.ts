@@ -7,6 +7,9 @@ import { apiError } from "../http/api-error";
 import { signedInWithin } from "../http/recent-login";
 import { type AuthedEnv, requireSession } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
+import { errorFields } from "../log-safe-error";
+import type { Logger } from "../logger";
+import { deleteOutboxMailTo } from "../mail/outbox";
 
 // better-auth's cookie names, plain and with the __Secure- prefix it uses on https.
 const sessionCookieNames = [
@@ -16,7 +19,16 @@ const sessionCookieNames = [
   "__Secure-better-auth.session_data",
 ];
 
-export function accountRoutes({ sessions, db, recentLoginSeconds }: { sessions: SessionLookup; db: Database; recentLoginSeconds: number }) {
+interface AccountDeps {
+  sessions: SessionLookup;
+  db: Database;
+  recentLoginSeconds: number;
+  /** Mails to a deleted account (reset and confirmation links) are deleted from here too. */
+  outboxDir: string;
+  logger: Logger;
+}
+
+export function accountRoutes({ sessions, db, recentLoginSeconds, outboxDir, logger }: AccountDeps) {
   return new Hono<AuthedEnv>()
     .use(requireSession(sessions))
     .get("/export", async (c) => {
@@ -29,6 +41,10 @@ export function accountRoutes({ sessions, db, recentLoginSeconds }: { sessions: 
       const { user } = c.var.session;
       if (!signedInWithin(c.var.session, recentLoginSeconds)) return apiError(c, "requires-recent-login");
       await deleteUserWithData({ db, userId: user.id });
+      // The account is gone either way; a mail left behind here is pruned with the outbox (RESET_TOKEN_TTL_SECONDS).
+      await deleteOutboxMailTo({ outboxDir, email: user.email }).catch((error: unknown) =>
+        logger.warn("deleting the account's outbox mail failed", { error: errorFields(error) }),
+      );
       for (const name of sessionCookieNames) deleteCookie(c, name, { path: "/", secure: name.startsWith("__Secure-") });
       return c.json({ deleted: true });
     });

@@ -10,7 +10,7 @@ import { appendMessage, createChatWithMessage, deleteTrailingReply, listMessages
 import { getPrompt } from "../db/queries/prompts";
 import type { Env } from "../env";
 import { apiError } from "../http/api-error";
-import { clientIp } from "../http/client-ip";
+import { clientAddressKey } from "../http/client-ip";
 import { parseJson } from "../http/parse-json";
 import { rateLimit } from "../http/rate-limit";
 import { type AuthedEnv, requireSession } from "../http/session";
@@ -43,14 +43,15 @@ function refusalDetails(c: Context): Partial<Pick<SendRefusal, "redFlags">> {
 
 /**
  * Takes a place for one more live reply before anything is saved, or answers 429 with Retry-After when the
- * process already streams its maximum: new chats wait a little rather than every live one slowing down.
+ * user already has MAX_LIVE_CHATS_PER_USER replies streaming (`too-many-live-replies`) or the process streams
+ * its maximum (`server-busy`): new chats wait a little rather than every live one slowing down.
  */
 function liveReplyCap(activeReplies: ActiveReplies, retryAfterSeconds: number) {
   return createMiddleware<ReplyEnv>(async (c, next) => {
-    const slot = activeReplies.reserve();
-    if (!slot) {
+    const slot = activeReplies.reserve(c.var.session.user.id);
+    if (typeof slot === "string") {
       c.header("Retry-After", String(retryAfterSeconds));
-      return apiError(c as unknown as Context, "server-busy", undefined, refusalDetails(c as unknown as Context));
+      return apiError(c as unknown as Context, slot, undefined, refusalDetails(c as unknown as Context));
     }
     c.set("replySlot", slot);
     try {
@@ -79,7 +80,7 @@ export function chatRoutes({
     enabled: env.RATE_LIMITS === "on",
     rules: [
       { key: (c) => `chat:user:${(c as Context<AuthedEnv>).var.session.user.id}`, max: env.CHAT_RATE_LIMIT_PER_USER, windowSeconds },
-      { key: (c) => ipKey(clientIp(c, env.TRUST_PROXY)), max: env.CHAT_RATE_LIMIT_PER_IP, windowSeconds },
+      { key: (c) => ipKey(clientAddressKey(c, env.TRUST_PROXY)), max: env.CHAT_RATE_LIMIT_PER_IP, windowSeconds },
     ],
     details: refusalDetails,
   });

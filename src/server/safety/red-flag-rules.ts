@@ -1,5 +1,6 @@
 import type { Language } from "../../shared/schemas/profile";
 import { typoCorrector } from "./fuzzy";
+import { MatchPositions } from "./match-positions";
 import { normalizeText } from "./normalize";
 import { type RedFlagCategory, redFlagCategories } from "./red-flag-categories";
 import {
@@ -22,37 +23,72 @@ import {
 } from "./red-flag-cues";
 import { redFlagPatterns } from "./red-flag-patterns";
 
-const categoryRegexes = redFlagCategories
+/** One pattern per category: all its terms (red-flag-patterns-*.ts), each between word boundaries. */
+export const categoryRegexes = redFlagCategories
   .filter((category) => redFlagPatterns[category].length > 0)
   .map((category) => ({ category, regex: new RegExp(`\\b(?:${redFlagPatterns[category].join("|")})\\b`, "g") }));
 const correctTypos = typoCorrector(typoTerms, typoExceptions);
 
 // Negation and history cues sit a few words from the term, so only this many characters either side are read.
 const LOOKAROUND = 80;
+// A question is recognised by its first words ("what is…", "hi, is it…"); only this much of a sentence is read.
+const SENTENCE_HEAD = 200;
 
-/** Index just after the last match of a global pattern in text (0 if none). */
-function endOfLast(text: string, pattern: RegExp): number {
-  let end = 0;
-  for (const match of text.matchAll(pattern)) end = match.index + match[0].length;
-  return end;
+const whitespace = /\s/;
+const notWordLetter = /[^a-z']/g;
+
+/** The other regular expressions the rules run, by name (the linear-time check runs them all). */
+export const ruleRegexes: Record<string, RegExp> = { whitespace, notWordLetter };
+
+/** Clause and sentence breaks of one message, found once and only if a term matched. */
+class Breaks {
+  private clauses?: MatchPositions;
+  private sentences?: MatchPositions;
+  constructor(private readonly text: string) {}
+  get clause(): MatchPositions {
+    this.clauses ??= new MatchPositions(this.text, clauseBreak);
+    return this.clauses;
+  }
+  get sentence(): MatchPositions {
+    this.sentences ??= new MatchPositions(this.text, sentenceBreak);
+    return this.sentences;
+  }
 }
 
 /** The part of the clause before and after a match (clauses end at punctuation and at "but"/"aber"). */
-function clauseAround(text: string, start: number, end: number): { before: string; after: string } {
-  const from = Math.max(0, start - LOOKAROUND);
+function clauseAround(text: string, breaks: Breaks, start: number, end: number): { before: string; after: string } {
+  let from = Math.max(0, start - LOOKAROUND);
   // Drop a word cut in half by the window ("...piano" must not read as "no").
-  let window = text.slice(from, start);
-  if (from > 0 && !/\s/.test(text[from - 1] ?? "")) window = window.replace(/^\S*/, "");
-  const before = window.slice(endOfLast(window, clauseBreak));
-  const ahead = text.slice(end, end + LOOKAROUND);
-  const cut = ahead.search(clauseBreak);
-  return { before, after: cut === -1 ? ahead : ahead.slice(0, cut) };
+  if (from > 0 && !whitespace.test(text[from - 1] ?? "")) {
+    while (from < start && !whitespace.test(text[from] ?? "")) from++;
+  }
+  const before = text.slice(breaks.clause.lastEndWithin(from, start), start);
+  const cut = breaks.clause.firstStartFrom(end);
+  const after = text.slice(end, cut === -1 ? end + LOOKAROUND : Math.min(cut, end + LOOKAROUND));
+  return { before, after };
 }
 
-const bare = (word: string | undefined) => (word ?? "").replace(/[^a-z']/g, "");
+const bare = (word: string | undefined) => (word ?? "").replace(notWordLetter, "");
+
+/** The last `count` words of text, in order (normalized text has no whitespace but spaces and line breaks). */
+function lastWords(text: string, count: number): string[] {
+  const words: string[] = [];
+  const isSpace = (at: number) => text[at] === " " || text[at] === "\n";
+  let end = text.length;
+  while (words.length < count) {
+    while (end > 0 && isSpace(end - 1)) end--;
+    if (end === 0) break;
+    let start = end;
+    while (start > 0 && !isSpace(start - 1)) start--;
+    words.unshift(text.slice(start, end));
+    end = start;
+  }
+  return words;
+}
 
 function isNegated(clauseBefore: string): boolean {
-  const words = clauseBefore.split(/\s+/).filter(Boolean).map(bare);
+  // One word more than the window: "oh no" is read with the word before the cue.
+  const words = lastWords(clauseBefore, NEGATION_WINDOW + 1).map(bare);
   for (let i = Math.max(0, words.length - NEGATION_WINDOW); i < words.length; i++) {
     const word = words[i] ?? "";
     if (!negationCues.has(word)) continue;
@@ -69,14 +105,14 @@ function isAboutNobody(original: string, normalized: string, cues: QuestionCues,
 }
 
 /** Whether the sentence holding position index asks a question: starts with what/how/was/wie…, or is?/ist…? with "?". */
-function inQuestion(normalized: string, index: number, cues: QuestionCues): boolean {
+function inQuestion(normalized: string, breaks: Breaks, index: number, cues: QuestionCues): boolean {
+  const start = breaks.sentence.lastEndWithin(0, index);
   const sentence = normalized
-    .slice(endOfLast(normalized.slice(0, index), sentenceBreak), index)
+    .slice(start, Math.min(index, start + SENTENCE_HEAD))
     .trimStart()
     .replace(leadIn, "");
-  const rest = normalized.slice(index);
-  const end = rest.search(sentenceBreak);
-  return cues.wh.test(sentence) || (end !== -1 && rest[end] === "?" && cues.aux.test(sentence));
+  const end = breaks.sentence.firstStartFrom(index);
+  return cues.wh.test(sentence) || (end !== -1 && normalized[end] === "?" && cues.aux.test(sentence));
 }
 
 /** What the hand-written rules find: categories that fire, and categories matched but held back by context. */
@@ -94,12 +130,13 @@ export interface RuleFindings {
 export function ruleFindings(text: string, language?: Language): RuleFindings {
   const normalized = correctTypos(normalizeText(text));
   const cues = questionCues[language ?? "any"];
+  const breaks = new Breaks(normalized);
   let aboutNobody: boolean | undefined;
   const found: RuleFindings = { categories: [], heldBack: [] };
   for (const { category, regex } of categoryRegexes) {
     let heldBy: RuleFindings["heldBack"][number]["by"] | undefined;
     for (const match of normalized.matchAll(regex)) {
-      const { before, after } = clauseAround(normalized, match.index, match.index + match[0].length);
+      const { before, after } = clauseAround(normalized, breaks, match.index, match.index + match[0].length);
       if (isNegated(before)) {
         heldBy ??= "negation";
         continue;
@@ -110,7 +147,7 @@ export function ruleFindings(text: string, language?: Language): RuleFindings {
         continue;
       }
       aboutNobody ??= isAboutNobody(text, normalized, cues, language);
-      if (aboutNobody && inQuestion(normalized, match.index, cues)) {
+      if (aboutNobody && inQuestion(normalized, breaks, match.index, cues)) {
         heldBy ??= "general-question";
         continue;
       }

@@ -60,11 +60,11 @@ export const sendMessageSchema = z
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
 /**
- * The body of a send refused with 429 (`too-many-requests` or `server-busy`). The message was checked for an
+ * The body of a send refused with 429 (`too-many-requests`, `server-busy` or `too-many-live-replies`). The message was checked for an
  * emergency before the refusal, so the screen can still show the emergency card for the text the user typed.
  */
 export const sendRefusalSchema = z.object({
-  code: z.enum(["too-many-requests", "server-busy"]),
+  code: z.enum(["too-many-requests", "server-busy", "too-many-live-replies"]),
   message: z.string(),
   redFlags: z.array(z.string()),
 });
@@ -87,6 +87,8 @@ export const feedbackReasonRequestSchema = z
 export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start"), chatId: z.string(), userMessage: messageSchema.nullable() }),
   z.object({ type: z.literal("delta"), text: z.string() }),
+  /** The text streamed so far was the model's reasoning, not its answer: it is dropped, and the answer follows. */
+  z.object({ type: z.literal("reset") }),
   z.object({ type: z.literal("done"), message: messageSchema }),
   z.object({ type: z.literal("error"), code: replyErrorCodeSchema, message: messageSchema }),
   z.object({ type: z.literal("title"), chatId: z.string(), title: z.string() }),

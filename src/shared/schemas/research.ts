@@ -45,8 +45,9 @@ export type DailyStats = z.infer<typeof dailyStatsSchema>;
 
 export const dislikedQuerySchema = dateRangeSchema.and(z.object({ language: languageSchema.optional() }));
 
-/** One rated reply with the user message before it, pseudonymous: no e-mail, a per-export user pseudonym. */
+/** One rated reply with the user message before it, pseudonymous: no e-mail, no database id (per-export pseudonyms). */
 export const ratedReplySchema = z.object({
+  /** `m-…`: stable within one answer or export, unlinkable across them. */
   messageId: z.string(),
   ratedAt: z.coerce.date(),
   user: z.string(),

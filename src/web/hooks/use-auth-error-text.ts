@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { isServiceUnavailable } from "../lib/api";
+import { ApiError, isServiceUnavailable } from "../lib/api";
 import { authErrorCode } from "../lib/auth-error";
 import { passwordPolicyQueryKey } from "./use-public-config";
 
@@ -10,6 +10,9 @@ export function useAuthErrorText() {
   const queryClient = useQueryClient();
   return (cause: unknown): string => {
     if (isServiceUnavailable(cause)) return t("errors.serviceUnavailable");
+    if (cause instanceof ApiError && cause.code === "forbidden-origin") {
+      return cause.publicUrl ? t("errors.wrongAddress", { url: cause.publicUrl }) : t("errors.crossSite");
+    }
     const code = authErrorCode(cause);
     if (code === "weak-password") void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
     return t(`authErrors.${code}`);

@@ -79,6 +79,9 @@ export function useConversation(routeChatId: string | undefined) {
         } else if (event.type === "delta") {
           text += event.text;
           setStreamingText(text);
+        } else if (event.type === "reset") {
+          text = "";
+          setStreamingText(text);
         } else if (event.type === "done" || event.type === "error") {
           ended = true;
           append(event.message);

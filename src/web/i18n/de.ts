@@ -122,7 +122,7 @@ export const de: TranslationShape = {
     downloadData: "Meine Daten herunterladen",
     contact: "Kontakt",
     dataStoredText:
-      "Ihre E-Mail-Adresse, ein Hash Ihres Passworts, Ihre Spracheinstellung, Ihre Anmeldesitzungen (Zeit, IP-Adresse, Browser), Ihre Chats mit Ihren Bewertungen und Notfall-Markierungen und, für kurze Zeit, Zähler gegen Missbrauch.",
+      "Ihre E-Mail-Adresse und ob Sie sie bestätigt haben, ein Hash Ihres Passworts, Ihre Spracheinstellung, Ihre Anmeldesitzungen (Zeit, IP-Adresse, Browser), Ihre Chats mit Ihren Bewertungen (mit dem Grund und dem Kommentar, die Sie angeben) und Notfall-Markierungen und, für kurze Zeit, Zähler gegen Missbrauch. Der Download enthält all das außer dem Passwort-Hash und den Sitzungsschlüsseln.",
     dataUsageText: "Zur Bereitstellung des Dienstes und, in pseudonymisierter Form, für die Forschung zur Qualität der Antworten.",
     dataDeletionText: "Wenn Sie Ihr Konto löschen, wird all das auf einmal entfernt.",
     researchTitle: "Forschung",
@@ -163,6 +163,9 @@ export const de: TranslationShape = {
     goHome: "Zur Startseite",
     chunkFailed: "Laden eines Programmteils fehlgeschlagen",
     serviceUnavailable: "Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.",
+    wrongAddress:
+      "Dieser Server nimmt Anfragen nur über seine eigene Adresse an. Bitte öffnen Sie {{url}} und versuchen Sie es dort erneut.",
+    crossSite: "Diese Anfrage kam von einer anderen Website und wurde abgelehnt. Bitte öffnen Sie die Adresse dieser App direkt.",
   },
   chat: {
     you: "Sie schrieben",
@@ -200,6 +203,8 @@ export const de: TranslationShape = {
     sendFailed: "Ihre Nachricht konnte nicht gesendet werden. Sie steht noch im Eingabefeld; bitte versuchen Sie es erneut.",
     sendBusy:
       "Gerade nutzen sehr viele Menschen den Assistenten. Bitte versuchen Sie es in ein paar Sekunden erneut; Ihre Nachricht steht noch im Eingabefeld.",
+    sendTooManyLive:
+      "Mehrere Ihrer Antworten werden gerade noch geschrieben. Bitte warten Sie, bis eine davon fertig ist; Ihre Nachricht steht noch im Eingabefeld.",
     sendRateLimited: "Sie senden sehr schnell Nachrichten. Bitte warten Sie einen Moment; Ihre Nachricht steht noch im Eingabefeld.",
     sendSignedOut: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an; Ihre Nachricht steht noch im Eingabefeld.",
     sendUnavailable:

@@ -121,7 +121,7 @@ export const en = {
     downloadData: "Download my data",
     contact: "Contact",
     dataStoredText:
-      "Your e-mail address, a password hash, your language setting, your sign-in sessions (time, IP address, browser), your chats with your ratings of answers and emergency markers, and, for a short time, counters against abuse.",
+      "Your e-mail address and whether you confirmed it, a password hash, your language setting, your sign-in sessions (time, IP address, browser), your chats with your ratings of answers (with the reason and comment you give) and emergency markers, and, for a short time, counters against abuse. The download holds all of it except the password hash and the session keys.",
     dataUsageText: "To provide the service, and, in pseudonymous form, for research on the quality of answers.",
     dataDeletionText: "Deleting your account removes all of this at once.",
     researchTitle: "Research",
@@ -162,6 +162,8 @@ export const en = {
     goHome: "Go to the start page",
     chunkFailed: "Loading chunk failed",
     serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
+    wrongAddress: "This server only accepts requests from its own address. Please open {{url}} and try again there.",
+    crossSite: "This request came from another website and was refused. Please open this app's address directly.",
   },
   chat: {
     you: "You wrote",
@@ -195,6 +197,8 @@ export const en = {
     tooLong: "Your message is too long. Please shorten it to at most {{max}} characters.",
     sendFailed: "Your message could not be sent. It is still in the input box; please try again.",
     sendBusy: "Many people are using the assistant right now. Please try again in a few seconds; your message is still in the input box.",
+    sendTooManyLive:
+      "Several of your answers are still being written. Please wait until one of them has finished; your message is still in the input box.",
     sendRateLimited: "You are sending messages very quickly. Please wait a moment and try again; your message is still in the input box.",
     sendSignedOut: "Your session has ended. Please sign in again; your message is still in the input box.",
     sendUnavailable: "The service is temporarily unavailable. Your message is still in the input box; please try again in a moment.",

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     message: string,
+    /** With a `forbidden-origin` refusal: the address the server is configured for (PUBLIC_URL). */
+    readonly publicUrl?: string,
   ) {
     super(message);
     this.name = "ApiError";
@@ -44,8 +46,9 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
 }
 
 function errorOf(response: Response, data: unknown): ApiError {
-  const info = (data ?? {}) as { code?: string; message?: string };
-  return new ApiError(response.status, info.code, info.message ?? response.statusText);
+  const info = (data ?? {}) as { code?: string; message?: string; publicUrl?: unknown };
+  const publicUrl = typeof info.publicUrl === "string" ? info.publicUrl : undefined;
+  return new ApiError(response.status, info.code, info.message ?? response.statusText, publicUrl);
 }
 
 function safeJson(text: string): unknown {

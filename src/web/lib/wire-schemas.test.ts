@@ -79,6 +79,7 @@ describe("the browser's answer checks behave like the shared schemas", () => {
     ["chat as a list", asChatDetail, chatDetailSchema, [message]],
     ["start event", asStreamEvent, streamEventSchema, { type: "start", chatId: "c", userMessage: null }],
     ["delta event", asStreamEvent, streamEventSchema, { type: "delta", text: "Hi" }],
+    ["reset event", asStreamEvent, streamEventSchema, { type: "reset" }],
     ["error event", asStreamEvent, streamEventSchema, { type: "error", code: "provider-timeout", message }],
     ["error event, client-only code", asStreamEvent, streamEventSchema, { type: "error", code: "connection-lost", message }],
     ["red-flags event", asStreamEvent, streamEventSchema, { type: "red-flags", messageId: "m1", redFlags: ["cardiac"] }],

@@ -63,13 +63,18 @@ export const asChatDetail = object({ ...chatSummaryShape, messages: array(asMess
 export const asStreamEvent = variants("type", {
   start: object({ type: literal("start"), chatId: string, userMessage: nullable(asMessage) }),
   delta: object({ type: literal("delta"), text: string }),
+  reset: object({ type: literal("reset") }),
   done: object({ type: literal("done"), message: asMessage }),
   error: object({ type: literal("error"), code: oneOf(replyErrorCodes), message: asMessage }),
   title: object({ type: literal("title"), chatId: string, title: string }),
   "red-flags": object({ type: literal("red-flags"), messageId: string, redFlags: array(string) }),
 });
 
-export const asSendRefusal = object({ code: oneOf(["too-many-requests", "server-busy"]), message: string, redFlags: array(string) });
+export const asSendRefusal = object({
+  code: oneOf(["too-many-requests", "server-busy", "too-many-live-replies"]),
+  message: string,
+  redFlags: array(string),
+});
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { AppBar } from "../components/AppBar";
@@ -14,6 +14,7 @@ import { useConversation } from "../hooks/use-conversation";
 import { useDraft } from "../hooks/use-draft";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { ApiError, isServiceUnavailable } from "../lib/api";
+import { revealAbove } from "../lib/reveal-above";
 import { RefusedSendError } from "../lib/stream-events";
 
 /** The chat screen: a new conversation at /, a saved one at /chats/{id}. */
@@ -26,12 +27,14 @@ export function ChatPage() {
   const [draft, setDraft] = useDraft(conversation.chatId);
   const [sendError, setSendError] = useState<string | null>(null);
   // A refused send was still checked for an emergency: the card shows where the message would have gone, just
-  // above the refusal and the kept text. Not in the sticky footer, which it would push off a phone's screen.
+  // above the refusal and the kept text. Not in the sticky footer, which it would push off a phone's screen; the
+  // footer's one-time dictation note waits for another visit, so that the card's heading and Call button fit above it.
   const [refusedRedFlags, setRefusedRedFlags] = useState<string[]>([]);
+  const [dictationNoteDeferred, setDictationNoteDeferred] = useState(false);
+  const refusedCard = useRef<HTMLDivElement>(null);
+  const footer = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (refusedRedFlags.length === 0) return;
-    const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior });
+    if (refusedRedFlags.length > 0 && refusedCard.current) revealAbove(refusedCard.current, footer.current);
   }, [refusedRedFlags]);
   const messages = conversation.chat?.messages ?? [];
   const empty = messages.length === 0 && !conversation.isStreaming;
@@ -49,7 +52,10 @@ export function ChatPage() {
       // Not saved on the server: give the text back so nothing the user typed is lost.
       setDraft(text);
       setSendError(sendErrorText(result.error, t));
-      if (result.error instanceof RefusedSendError) setRefusedRedFlags(result.error.redFlags);
+      if (result.error instanceof RefusedSendError) {
+        setRefusedRedFlags(result.error.redFlags);
+        if (result.error.redFlags.length > 0) setDictationNoteDeferred(true);
+      }
     }
   };
 
@@ -88,7 +94,7 @@ export function ChatPage() {
               onRegenerate={() => void conversation.regenerate()}
             />
             {refusedRedFlags.length > 0 && (
-              <div className="refused-emergency">
+              <div className="refused-emergency" ref={refusedCard}>
                 <EmergencyCard categories={refusedRedFlags} />
               </div>
             )}
@@ -96,9 +102,16 @@ export function ChatPage() {
         )}
       </main>
       {!conversation.notFound && (
-        <footer className="chat-footer">
+        <footer className="chat-footer" ref={footer}>
           <FormAlert kind="error">{sendError}</FormAlert>
-          <ChatInput value={draft} onChange={setDraft} onSend={send} onStop={conversation.stop} streaming={conversation.isStreaming} />
+          <ChatInput
+            value={draft}
+            onChange={setDraft}
+            onSend={send}
+            onStop={conversation.stop}
+            streaming={conversation.isStreaming}
+            deferDictationNote={dictationNoteDeferred}
+          />
           <p className="disclaimer">{t("common.disclaimer")}</p>
         </footer>
       )}
@@ -108,6 +121,7 @@ export function ChatPage() {
 
 function sendErrorText(error: Error, t: ReturnType<typeof useTranslation>["t"]): string {
   if (error instanceof ApiError && error.code === "server-busy") return t("chat.sendBusy");
+  if (error instanceof ApiError && error.code === "too-many-live-replies") return t("chat.sendTooManyLive");
   if (error instanceof ApiError && error.status === 429) return t("chat.sendRateLimited");
   if (error instanceof ApiError && error.status === 401) return t("chat.sendSignedOut");
   if (isServiceUnavailable(error)) return t("chat.sendUnavailable");

@@ -1,20 +1,86 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { Database } from "../client";
-import { chats, messages, profiles, sessions, users } from "../schema";
+import { accounts, auditEvents, chats, messages, profiles, sessions, users } from "../schema";
 
-/** Everything stored about one user, for "Download my data" (GDPR Art. 15 and 20). */
-export async function exportUserData({ db, userId }: { db: Database; userId: string }) {
-  const [user] = await db.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-  const [profile] = await db.select({ languageCode: profiles.languageCode }).from(profiles).where(eq(profiles.userId, userId));
-  const userSessions = await db
-    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.createdAt));
-  const userChats = await db.select().from(chats).where(eq(chats.userId, userId)).orderBy(desc(chats.updatedAt));
+/*
+ * Every column of every table that holds the user's id is exported, except (tests/privacy/export-completeness.test.ts
+ * holds the list and checks it against the schema):
+ * - secrets: the password hash, session tokens and sign-in provider tokens; in a downloaded file they would let
+ *   whoever finds it guess the password offline or act as the user;
+ * - the other party of an audit entry (the operator who acted, or the user an operator acted on): another
+ *   person's data (GDPR Art. 15(4)); `role` says which side this user was on;
+ * - columns that only repeat this user's id (user_id), since the whole file is this account's.
+ */
+
+const accountColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  emailVerified: users.emailVerified,
+  image: users.image,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  disabledAt: users.disabledAt,
+  operatorGrantedAt: users.operatorGrantedAt,
+};
+
+/** How the user signs in: with a password ("credential"), when it was set and last changed; never the hash. */
+const signInMethodColumns = {
+  id: accounts.id,
+  providerId: accounts.providerId,
+  accountId: accounts.accountId,
+  scope: accounts.scope,
+  accessTokenExpiresAt: accounts.accessTokenExpiresAt,
+  refreshTokenExpiresAt: accounts.refreshTokenExpiresAt,
+  createdAt: accounts.createdAt,
+  updatedAt: accounts.updatedAt,
+};
+
+/** Where and when the user is signed in; the client address is theirs to see, the token is a credential. */
+const sessionColumns = {
+  id: sessions.id,
+  createdAt: sessions.createdAt,
+  updatedAt: sessions.updatedAt,
+  expiresAt: sessions.expiresAt,
+  ipAddress: sessions.ipAddress,
+  userAgent: sessions.userAgent,
+};
+
+const messageColumns = {
+  chatId: messages.chatId,
+  id: messages.id,
+  position: messages.position,
+  sender: messages.sender,
+  text: messages.text,
+  status: messages.status,
+  errorCode: messages.errorCode,
+  language: messages.language,
+  // What wrote a reply, so the user sees what we see when comparing models and prompt versions.
+  model: messages.model,
+  promptVersion: messages.promptVersion,
+  latencyMs: messages.latencyMs,
+  feedback: messages.feedback,
+  feedbackReason: messages.feedbackReason,
+  feedbackComment: messages.feedbackComment,
+  feedbackAt: messages.feedbackAt,
+  // The emergency check: the rules' categories, the model's second opinion, and which of them fired.
+  redFlags: messages.redFlags,
+  redFlagModelOutcome: messages.redFlagModelOutcome,
+  redFlagModelCategory: messages.redFlagModelCategory,
+  redFlagPromptVersion: messages.redFlagPromptVersion,
+  redFlagLayer: messages.redFlagLayer,
+  createdAt: messages.createdAt,
+};
+
+async function chatsWithMessages(db: Database, userId: string) {
+  const userChats = await db
+    .select({ id: chats.id, title: chats.title, createdAt: chats.createdAt, updatedAt: chats.updatedAt })
+    .from(chats)
+    .where(eq(chats.userId, userId))
+    .orderBy(desc(chats.updatedAt));
   const rows = userChats.length
     ? await db
-        .select()
+        .select(messageColumns)
         .from(messages)
         .where(
           inArray(
@@ -24,33 +90,48 @@ export async function exportUserData({ db, userId }: { db: Database; userId: str
         )
         .orderBy(asc(messages.chatId), asc(messages.position))
     : [];
+  return userChats.map((chat) => ({
+    ...chat,
+    messages: rows.filter((row) => row.chatId === chat.id).map(({ chatId: _inThisChat, ...message }) => message),
+  }));
+}
+
+/** Audit entries this user made (as an operator) or that were about them, without naming the other side. */
+async function auditEventsOf(db: Database, userId: string) {
+  const rows = await db
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      actorUserId: auditEvents.actorUserId,
+      details: auditEvents.details,
+      createdAt: auditEvents.createdAt,
+    })
+    .from(auditEvents)
+    .where(or(eq(auditEvents.actorUserId, userId), eq(auditEvents.targetUserId, userId)))
+    .orderBy(desc(auditEvents.createdAt));
+  return rows.map(({ actorUserId, ...row }) => ({ ...row, role: actorUserId === userId ? ("actor" as const) : ("subject" as const) }));
+}
+
+/** Everything stored about one user, for "Download my data" (GDPR Art. 15 and 20). */
+export async function exportUserData({ db, userId }: { db: Database; userId: string }) {
+  const [account] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
+  const [settings] = await db
+    .select({ languageCode: profiles.languageCode, updatedAt: profiles.updatedAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  const signInMethods = await db
+    .select(signInMethodColumns)
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(asc(accounts.createdAt));
+  const userSessions = await db.select(sessionColumns).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt));
   return {
     exportedAt: new Date().toISOString(),
-    account: { email: user?.email, createdAt: user?.createdAt, languageCode: profile?.languageCode ?? "en" },
+    account: account ?? null,
+    settings: settings ?? null,
+    signInMethods,
     sessions: userSessions,
-    chats: userChats.map((chat) => ({
-      id: chat.id,
-      title: chat.title,
-      createdAt: chat.createdAt,
-      updatedAt: chat.updatedAt,
-      messages: rows
-        .filter((row) => row.chatId === chat.id)
-        .map(({ id, position, sender, text, status, errorCode, feedback, redFlags, createdAt, ...row }) => ({
-          id,
-          position,
-          sender,
-          text,
-          status,
-          errorCode,
-          feedback,
-          // The emergency check: the rules' categories, the model's second opinion, and which of them fired.
-          redFlags,
-          redFlagModelOutcome: row.redFlagModelOutcome,
-          redFlagModelCategory: row.redFlagModelCategory,
-          redFlagPromptVersion: row.redFlagPromptVersion,
-          redFlagLayer: row.redFlagLayer,
-          createdAt,
-        })),
-    })),
+    chats: await chatsWithMessages(db, userId),
+    auditEvents: await auditEventsOf(db, userId),
   };
 }

@@ -24,7 +24,7 @@ export async function countRequest({ db, key, windowSeconds }: { db: Database; k
   return { count: row?.count ?? 1, retryAfterSeconds: Math.max(1, Math.ceil((startedAt + windowSeconds * 1000 - now.getTime()) / 1000)) };
 }
 
-/** Drops counters whose window ended long ago, so the table stays small. */
-export async function pruneRequestCounters({ db, olderThanSeconds }: { db: Database; olderThanSeconds: number }) {
-  await db.delete(requestCounters).where(sql`${requestCounters.windowStartedAt} < ${new Date(Date.now() - olderThanSeconds * 1000)}`);
+/** Drops counters whose window ended long ago: the table stays small, and the keys hold client addresses. */
+export async function pruneRequestCounters({ db, olderThanSeconds, now }: { db: Database; olderThanSeconds: number; now: Date }) {
+  await db.delete(requestCounters).where(sql`${requestCounters.windowStartedAt} < ${new Date(now.getTime() - olderThanSeconds * 1000)}`);
 }

@@ -141,7 +141,7 @@ export async function ratedReplies({
   return limit ? query.limit(limit) : query;
 }
 
-/** Every message written in the range, with its chat's owner, ordered by chat and position. */
+/** Every message written in the range, with its chat's owner; chats in the order they began (not by their ids, which exports replace). */
 export async function messagesInRange({ db, range }: { db: Database; range: DateRange }) {
   const { start, end } = rangeBounds(range);
   return db
@@ -170,5 +170,5 @@ export async function messagesInRange({ db, range }: { db: Database; range: Date
     .from(messages)
     .innerJoin(chats, eq(chats.id, messages.chatId))
     .where(and(gte(messages.createdAt, start), lt(messages.createdAt, end)))
-    .orderBy(asc(messages.chatId), asc(messages.position));
+    .orderBy(asc(chats.createdAt), asc(messages.chatId), asc(messages.position));
 }

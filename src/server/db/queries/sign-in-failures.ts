@@ -1,42 +1,78 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { signInFailures } from "../schema";
+import { signInDelays, signInFailures } from "../schema";
+import { clearSignInDelay } from "./sign-in-delays";
 
-interface Window {
+interface Pair {
   db: Database;
   email: string;
-  windowSeconds: number;
+  /** The client's address key (IPv6: its /64). */
+  address: string;
 }
 
-/** Counts one failed sign-in atomically; a window older than windowSeconds starts over. */
-export async function recordSignInFailure({ db, email, windowSeconds }: Window) {
+/**
+ * Counts a sign-in attempt for (e-mail, address) before its password is checked, in one statement, and
+ * returns the new count with the seconds left in the window. A window older than windowSeconds starts over.
+ * The count stops one past maxFailures: refused attempts change nothing more.
+ */
+export async function countSignInAttempt({
+  db,
+  email,
+  address,
+  windowSeconds,
+  maxFailures,
+}: Pair & { windowSeconds: number; maxFailures: number }) {
   const now = new Date();
   const cutoff = new Date(now.getTime() - windowSeconds * 1000);
-  await db
+  const expired = sql`${signInFailures.windowStartedAt} < ${cutoff}`;
+  const [row] = await db
     .insert(signInFailures)
-    .values({ email, failures: 1, windowStartedAt: now })
+    .values({ email, address, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
-      target: signInFailures.email,
+      target: [signInFailures.email, signInFailures.address],
       set: {
-        failures: sql`case when ${signInFailures.windowStartedAt} < ${cutoff} then 1 else ${signInFailures.failures} + 1 end`,
-        windowStartedAt: sql`case when ${signInFailures.windowStartedAt} < ${cutoff} then ${now} else ${signInFailures.windowStartedAt} end`,
+        failures: sql`case when ${expired} then 1 else least(${signInFailures.failures} + 1, ${maxFailures + 1}::integer) end`,
+        windowStartedAt: sql`case when ${expired} then ${now} else ${signInFailures.windowStartedAt} end`,
       },
-    });
+    })
+    .returning();
+  const startedAt = row?.windowStartedAt.getTime() ?? now.getTime();
+  return {
+    failures: row?.failures ?? 1,
+    retryAfterSeconds: Math.max(1, Math.ceil((startedAt + windowSeconds * 1000 - now.getTime()) / 1000)),
+  };
 }
 
-/** Seconds until sign-in is allowed again, or 0 when it is allowed now. */
-export async function signInLockSeconds({ db, email, windowSeconds, maxFailures }: Window & { maxFailures: number }) {
-  const [row] = await db.select().from(signInFailures).where(eq(signInFailures.email, email)).limit(1);
-  if (!row || row.failures < maxFailures) return 0;
-  const endsAt = row.windowStartedAt.getTime() + windowSeconds * 1000;
-  return Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+/** Takes back an attempt counted by countSignInAttempt that never reached the password check. */
+export async function uncountSignInAttempt({ db, email, address }: Pair) {
+  await db
+    .update(signInFailures)
+    .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
+    .where(and(eq(signInFailures.email, email), eq(signInFailures.address, address)));
 }
 
+/** After a successful sign-in: that address starts again from zero for that e-mail (other addresses keep theirs). */
+export async function clearSignInAttempts({ db, email, address }: Pair) {
+  await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.address, address)));
+}
+
+/** Lifts every lock and delay on the e-mail (a password reset, or the account's deletion). */
 export async function clearSignInFailures({ db, email }: { db: Database; email: string }) {
   await db.delete(signInFailures).where(eq(signInFailures.email, email));
+  await clearSignInDelay({ db, email });
 }
 
-/** Drops failure windows that have ended (failures against made-up e-mails would otherwise pile up). */
-export async function pruneSignInFailures({ db, olderThanSeconds }: { db: Database; olderThanSeconds: number }) {
-  await db.delete(signInFailures).where(lt(signInFailures.windowStartedAt, new Date(Date.now() - olderThanSeconds * 1000)));
+/** Drops windows and delays that have ended (failures against made-up e-mails would otherwise pile up). */
+export async function pruneSignInFailures({
+  db,
+  olderThanSeconds,
+  now = new Date(),
+}: {
+  db: Database;
+  olderThanSeconds: number;
+  now?: Date;
+}) {
+  const cutoff = new Date(now.getTime() - olderThanSeconds * 1000);
+  await db.delete(signInFailures).where(lt(signInFailures.windowStartedAt, cutoff));
+  await db.delete(signInDelays).where(and(lt(signInDelays.lastFailedAt, cutoff), lt(signInDelays.nextAttemptAt, now)));
 }

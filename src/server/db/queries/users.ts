@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, isNotNull } from "drizzle-orm";
 import type { Database } from "../client";
-import { sessions, signInFailures, users, verifications } from "../schema";
+import { sessions, users, verifications } from "../schema";
 import { pseudonymiseAuditActor } from "./audit";
+import { clearSignInFailures } from "./sign-in-failures";
 
 const operatorView = { id: users.id, email: users.email, createdAt: users.createdAt, disabledAt: users.disabledAt };
 const toOperatorUser = (row: { id: string; email: string; createdAt: Date; disabledAt: Date | null }) => ({
@@ -36,18 +37,18 @@ export async function setUserDisabled({ db, userId, disabled }: { db: Database; 
   });
 }
 
-/** Whether the account with this e-mail is disabled (checked before every sign-in). */
-export async function isDisabledEmail({ db, email }: { db: Database; email: string }) {
+/** Whether the account is disabled (checked before every new session, once the password was right). */
+export async function isDisabledUser({ db, userId }: { db: Database; userId: string }) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, email.trim().toLowerCase()), isNotNull(users.disabledAt)));
+    .where(and(eq(users.id, userId), isNotNull(users.disabledAt)));
   return Boolean(row);
 }
 
 /**
  * Deletes a user and everything they own in one transaction; audit rows stay, pseudonymised. Sessions, accounts, the profile, chats and
- * messages go by ON DELETE CASCADE; reset tokens and the sign-in throttle row are keyed by e-mail, so they
+ * messages go by ON DELETE CASCADE; reset tokens and the sign-in throttle rows are keyed by e-mail, so they
  * are deleted here by hand.
  */
 export async function deleteUserWithData({ db, userId }: { db: Database; userId: string }) {
@@ -57,7 +58,7 @@ export async function deleteUserWithData({ db, userId }: { db: Database; userId:
     // The audit log keeps what this account did (or had done to it), under a pseudonym.
     await pseudonymiseAuditActor({ db: tx, userId, email: account.email });
     await tx.delete(users).where(eq(users.id, userId));
-    await tx.delete(signInFailures).where(eq(signInFailures.email, account.email));
+    await clearSignInFailures({ db: tx, email: account.email });
     // Reset tokens are stored hashed, keyed to the user by their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     return true;

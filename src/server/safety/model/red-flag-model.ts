@@ -1,5 +1,5 @@
 import { type RedFlagCategory, redFlagCategories } from "../red-flag-categories";
-import { type FeatureVector, featureVector } from "./features";
+import { type FeatureVector, gramHashes, hashedVector } from "./features";
 import trained from "./red-flag-weights.json" with { type: "json" };
 
 /** A linear model's weights as stored: int8 values times `scale`, row after row (one row per class). */
@@ -55,11 +55,12 @@ export function predictRedFlag(
   text: string,
   named: readonly string[],
 ): { probability: number; flagged: false } | { probability: number; flagged: true; category: RedFlagCategory } {
-  const [logit = 0] = scores(emergency, featureVector(text, emergency.buckets, named));
+  const grams = gramHashes(text);
+  const [logit = 0] = scores(emergency, hashedVector(grams, emergency.buckets, named));
   const probability = 1 / (1 + Math.exp(-logit));
   if (probability < model.threshold) return { probability, flagged: false };
   // The topic model runs only for a flagged message: most messages are not.
-  const topic = scores(category, featureVector(text, category.buckets, named));
+  const topic = scores(category, hashedVector(grams, category.buckets, named));
   const best = topic.indexOf(Math.max(...topic));
   return { probability, flagged: true, category: redFlagCategories[best] ?? "cardiac" };
 }

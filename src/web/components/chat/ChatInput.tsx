@@ -11,10 +11,12 @@ interface Props {
   onSend: () => void;
   onStop: () => void;
   streaming: boolean;
+  /** Leave out the one-time dictation note for now (it shows again later): something more urgent needs the room. */
+  deferDictationNote?: boolean;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line; Stop while a reply streams. */
-export function ChatInput({ value, onChange, onSend, onStop, streaming }: Props) {
+export function ChatInput({ value, onChange, onSend, onStop, streaming, deferDictationNote = false }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -28,7 +30,7 @@ export function ChatInput({ value, onChange, onSend, onStop, streaming }: Props)
   };
   return (
     <form className="chat-input" onSubmit={submit}>
-      <DictationNote onDismissed={() => textareaRef.current?.focus()} />
+      {!deferDictationNote && <DictationNote onDismissed={() => textareaRef.current?.focus()} />}
       <label htmlFor={id} className="visually-hidden">
         {t("chat.inputLabel")}
       </label>

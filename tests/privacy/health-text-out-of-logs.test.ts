@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type FakeModelServer, startFakeModel } from "../fake-model/server";
+import { signUp, signUpRequest } from "../helpers/auth";
+import { describeEachDatabase, TEST_ORIGIN } from "../helpers/test-app";
+import { waitFor } from "../helpers/wait";
+
+let fake: FakeModelServer;
+beforeAll(async () => {
+  fake = await startFakeModel({ tokenDelayMs: 0 });
+});
+afterAll(() => fake.close());
+
+const EMAIL = "worried.parent@example.com";
+const SYMPTOM = "my daughter has had a fever of 39.5 and a stiff neck since this morning";
+const anyEmail = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+type LogLine = { level: string; message: string; error?: Record<string, unknown> };
+const parse = (lines: string[]) => lines.map((line) => JSON.parse(line) as LogLine);
+
+describeEachDatabase("health text and e-mail addresses stay out of the log", ({ createApp }) => {
+  // The reply quotes the question (tests/fake-model), so saving it after the chat is gone fails on a query whose
+  // parameters hold the user's words: Drizzle's error message carries them, and so did the logged stack.
+  for (const ending of ["runs to its end", "is stopped"] as const) {
+    it(`a chat deleted while its reply streams, and the reply ${ending}: the failed write is logged by name and code only`, async () => {
+      const lines: string[] = [];
+      const t = await createApp({ OPENAI_BASE_URL: fake.url, LOG_LEVEL: "debug" }, { logLines: lines });
+      const alice = t.client();
+      await signUp(alice, EMAIL);
+      fake.queue({ kind: "reply", delayMs: 40 });
+
+      const response = await t.request("/api/chats/messages", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie: alice.cookieHeader() },
+        body: JSON.stringify({ text: SYMPTOM, language: "en" }),
+      });
+      expect(response.status).toBe(200);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let received = "";
+      while ((received.match(/"delta"/g) ?? []).length < 3) received += decoder.decode((await reader.read()).value, { stream: true });
+      const chatId = received.match(/"chatId":"([^"]+)"/)?.[1];
+      expect((await alice.delete(`/api/chats/${chatId}`)).status).toBe(200);
+      if (ending === "is stopped") await reader.cancel();
+      else while (!(await reader.read()).done);
+
+      const failure = await waitFor("the failed write in the log", () =>
+        parse(lines).find((line) => line.message === "reply stream failed"),
+      );
+      expect(failure).toMatchObject({ level: "error", error: { name: "DrizzleQueryError", causeCode: "23502" } });
+      expect(failure.error?.frames).toEqual(expect.arrayContaining([expect.stringMatching(/^at /)]));
+      const log = lines.join("\n");
+      expect(log).toContain('"level":"debug"');
+      for (const words of [SYMPTOM, "stiff neck", "Failed query", "params:"]) expect(log).not.toContain(words);
+      expect(log).not.toMatch(anyEmail);
+    });
+  }
+
+  it("better-auth's own lines keep their meaning but lose the e-mail address", async () => {
+    const lines: string[] = [];
+    const t = await createApp({ LOG_LEVEL: "info" }, { logLines: lines });
+    await signUp(t.client(), EMAIL);
+    // better-auth logs a sign-up for a taken address at info level, with the address in the message.
+    await signUpRequest(t.client(), EMAIL);
+
+    const attempt = await waitFor("better-auth's line about the taken address", () =>
+      parse(lines).find((line) => line.message.startsWith("better-auth: Sign-up attempt for existing email")),
+    );
+    expect(attempt.message).toBe("better-auth: Sign-up attempt for existing email: [e-mail]");
+    expect(lines.join("\n")).not.toMatch(anyEmail);
+  });
+});
