@@ -8,6 +8,8 @@ const entries = {
   users: "scripts/users.ts",
   prompts: "scripts/prompts.ts",
   export: "scripts/export.ts",
+  backup: "scripts/backup.ts",
+  restore: "scripts/restore.ts",
 };
 
 /**

@@ -122,5 +122,9 @@ describe("the production layout (dist/ and production dependencies only)", () =>
       ["user", question],
       ["assistant", replyTo(question)],
     ]);
+
+    const dump = join(layout, "backup.sql");
+    await command("backup", dump);
+    expect(readFileSync(dump, "utf8")).toContain(question);
   }, 300_000);
 });
