@@ -10,6 +10,9 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which build files each module needs; the server reads it to announce, with a page,
+    // the files that page is about to load (src/server/web/route-preloads.ts). It is not served.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app, so they get chunks of their own that stay cached across

@@ -14,6 +14,7 @@ import { measureHistory } from "./sections/history";
 import { measureLatency } from "./sections/latency";
 import { measureLiveChats } from "./sections/live";
 import { measurePageSpeed } from "./sections/page-speed";
+import { measureSafetyChecks } from "./sections/safety-checks";
 import { measureStartup } from "./sections/startup";
 
 const sections: { id: string; title: string; run: (ctx: BenchContext, postgresUrl?: string) => Promise<Figure[]> | Figure[] }[] = [
@@ -23,6 +24,7 @@ const sections: { id: string; title: string; run: (ctx: BenchContext, postgresUr
   { id: "latency", title: "Added time to first token and throughput", run: (ctx) => measureLatency(ctx) },
   { id: "history", title: "History API", run: measureHistory },
   { id: "live", title: "Concurrent live chats", run: measureLiveChats },
+  { id: "safety", title: "Safety checks", run: (ctx) => measureSafetyChecks(ctx.quick) },
 ];
 const sectionIds = sections.map((section) => section.id);
 

@@ -46,15 +46,16 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
     test(`the typing dots, the drawer and the scroll to the latest message ${reduced ? "do not move" : "are animated"}`, async ({
       page,
     }) => {
-      // Records how the conversation scrolls to its newest message.
+      // Records how the conversation (its own scroll container) scrolls to its newest message.
       await page.addInitScript(() => {
         const scrolls: string[] = [];
-        const scrollTo = window.scrollTo.bind(window);
+        const scrollTo = Element.prototype.scrollTo;
         Object.assign(window, { scrolls });
-        window.scrollTo = ((options?: ScrollToOptions | number, y?: number) => {
-          if (typeof options === "object") scrolls.push(options.behavior ?? "auto");
-          return typeof options === "object" ? scrollTo(options) : scrollTo(options ?? 0, y ?? 0);
-        }) as typeof window.scrollTo;
+        Element.prototype.scrollTo = function (this: Element, ...args: unknown[]) {
+          const [options] = args;
+          if (typeof options === "object" && options) scrolls.push((options as ScrollToOptions).behavior ?? "auto");
+          return (scrollTo as (...all: unknown[]) => void).apply(this, args);
+        };
       });
       await signedInUser(page);
       const chat = new ChatScreen(page);
@@ -68,8 +69,10 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
       const dotAnimation = await typing.evaluate((el) => getComputedStyle(el.querySelector(".dot") ?? el).animationName);
       expect(dotAnimation).toBe(reduced ? "none" : "pulse");
       const scrolls = await page.evaluate(() => (window as unknown as { scrolls: string[] }).scrolls);
+      // Sending brings the reader to the newest message, animated unless reduced motion is asked for (following
+      // the text as it streams in is never animated: it would lag behind).
       expect(scrolls.length).toBeGreaterThan(0);
-      expect(new Set(scrolls)).toEqual(new Set([reduced ? "auto" : "smooth"]));
+      expect(scrolls.includes("smooth")).toBe(!reduced);
       await chat.stopButton().click();
       await expect(chat.sendButton()).toBeVisible();
 

@@ -84,7 +84,7 @@ test("deleting chats from the history: a closable notification; deleting the ope
   await expect(page.getByRole("status").filter({ hasText: "Chat deleted" })).toBeVisible();
   await page.getByRole("status").filter({ hasText: "Chat deleted" }).getByRole("button", { name: "Close" }).click();
   await expect(page.getByText("Chat deleted")).toHaveCount(0);
-  expect(await (await page.request.get("/api/chats")).json()).toEqual([]);
+  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], nextCursor: null });
 });
 
 test("the menu's entries: New Chat, Survey, Privacy and Account", async ({ page }) => {
@@ -164,14 +164,14 @@ test("Delete all chats on the account page, after confirming", async ({ page }) 
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
-  expect(await (await page.request.get("/api/chats")).json()).toHaveLength(2);
+  expect((await (await page.request.get("/api/chats")).json()).chats).toHaveLength(2);
 
   await page.getByRole("button", { name: "Delete all chats" }).click();
   await dialog.getByRole("button", { name: "Confirm" }).click();
   const notification = page.getByRole("status").filter({ hasText: "Chats deleted" });
   await expect(notification).toBeVisible();
   await expect(dialog).toBeHidden();
-  expect(await (await page.request.get("/api/chats")).json()).toEqual([]);
+  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], nextCursor: null });
   await notification.getByRole("button", { name: "Close" }).click();
   await expect(notification).toHaveCount(0);
 
@@ -192,7 +192,7 @@ test("Delete all chats on the privacy page when signed in", async ({ page }) => 
   await page.getByRole("button", { name: "Delete all chats" }).click();
   await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Chats deleted" })).toBeVisible();
-  expect(await (await page.request.get("/api/chats")).json()).toEqual([]);
+  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], nextCursor: null });
   menu = await chat.openMenu();
   await expect(menu.root().getByText("No chats yet.")).toBeVisible();
 
@@ -239,7 +239,7 @@ test("when deleting all chats fails, the notification says Error deleting chats 
   await expect(notification).toHaveText("Error deleting chats");
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Chats deleted")).toHaveCount(0);
-  expect(await (await page.request.get("/api/chats")).json()).toHaveLength(1);
+  expect((await (await page.request.get("/api/chats")).json()).chats).toHaveLength(1);
   await notification.getByRole("button", { name: "Close" }).click();
   await expect(notification).toHaveCount(0);
 });

@@ -23,7 +23,7 @@ test("a chat deleted while its reply streams: the failed save is logged by name 
   await expect(chat.lastReply()).toContainText("You asked");
 
   // Another tab deletes the chat while the reply is still coming in.
-  const [streaming] = (await (await page.request.get("/api/chats")).json()) as { id: string }[];
+  const [streaming] = ((await (await page.request.get("/api/chats")).json()) as { chats: { id: string }[] }).chats;
   const deleted = await page.request.delete(`/api/chats/${streaming?.id}`, { headers: { origin: BASE_URL } });
   expect(deleted.status()).toBe(200);
 

@@ -4,9 +4,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { featureVector } from "../src/server/safety/model/features";
-import { redFlagCategories } from "../src/server/safety/red-flag-categories";
 import { ruleFindings } from "../src/server/safety/red-flag-rules";
 import { namedFeatures } from "../src/server/safety/red-flags";
+import { redFlagCategories } from "../src/shared/values";
 import { redFlagCases } from "../tests/safety/red-flag-cases";
 import { type CorpusEntry, loadCorpus, loadTrainingSupplement } from "./lib/safety-corpus";
 import { type Example, predict, quantize, trainLinear } from "./lib/train-linear";

@@ -18,6 +18,8 @@ export interface StreamResult {
   retryAfter?: string;
   /** Our endpoint only: the saved reply's text from the `done` event, or the error code. */
   doneText?: string;
+  /** Our endpoint only: the chat the message went to (its `start` event). */
+  chatId?: string;
   error?: string;
 }
 
@@ -90,18 +92,20 @@ export function streamViaServer(
 ): Promise<StreamResult> {
   let doneText: string | undefined;
   let error: string | undefined;
+  let startedChatId: string | undefined;
   return postStream(
     `${base}/api/chats/messages`,
     { chatId, text, language: "en" },
     { cookie, origin: base },
     (data, mark) => {
-      const event = JSON.parse(data) as { type: string; text?: string; message?: { text: string }; code?: string };
+      const event = JSON.parse(data) as { type: string; text?: string; message?: { text: string }; code?: string; chatId?: string };
       if (event.type === "delta") mark(event.text ?? "");
+      else if (event.type === "start") startedChatId = event.chatId;
       else if (event.type === "done") doneText = event.message?.text;
       else if (event.type === "error") error = event.code;
     },
     onResponse,
-  ).then((result) => ({ ...result, doneText, error }));
+  ).then((result) => ({ ...result, doneText, error, chatId: startedChatId }));
 }
 
 /** The same streamed completion our server asks for, fetched straight from the model (the baseline). */

@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { chats, messages, sessions } from "../../src/server/db/schema";
@@ -69,19 +69,49 @@ export async function seedHistory(db: RawDb, userId: string, { otherUsers = 20, 
 export async function explainHotPaths(db: RawDb, { userId, chatId }: { userId: string; chatId: string }) {
   const qb = new QueryBuilder();
   const [session] = await db.query("select token from sessions where user_id = $1 limit 1", [userId]);
+  // Where the first page of the chat list ends, as the server's cursor holds it.
+  const [cursor] = await db.query(
+    `select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at, id from chats
+     where user_id = $1 order by updated_at desc, id desc offset 49 limit 1`,
+    [userId],
+  );
+  const chatPage = (after?: SQL) =>
+    qb
+      .select({ id: chats.id, title: chats.title, updatedAt: chats.updatedAt })
+      .from(chats)
+      .where(and(eq(chats.userId, userId), after))
+      .orderBy(desc(chats.updatedAt), desc(chats.id))
+      .limit(51);
+  const messagePage = (where: SQL | undefined) =>
+    qb.select({ id: messages.id, text: messages.text }).from(messages).where(where).orderBy(desc(messages.position)).limit(51);
   const queries = [
     {
-      label: "chat list: chats by user, newest first (listChats)",
-      query: qb
-        .select({ id: chats.id, title: chats.title, updatedAt: chats.updatedAt })
-        .from(chats)
-        .where(and(eq(chats.userId, userId)))
-        .orderBy(desc(chats.updatedAt))
-        .toSQL(),
+      label: "chat list, first page: chats by user, newest first (listChatPage)",
+      query: chatPage().toSQL(),
       table: "chats",
     },
     {
-      label: "one chat: messages by chat and position (getChatWithMessages, listMessages)",
+      label: "chat list, a later page: after a cursor (listChatPage)",
+      query: chatPage(
+        and(
+          sql`${chats.updatedAt} <= ${String(cursor?.updated_at)}::timestamptz`,
+          or(sql`${chats.updatedAt} < ${String(cursor?.updated_at)}::timestamptz`, lt(chats.id, String(cursor?.id))),
+        ),
+      ).toSQL(),
+      table: "chats",
+    },
+    {
+      label: "one chat, newest 50 messages (getChatWithMessagePage)",
+      query: messagePage(eq(messages.chatId, chatId)).toSQL(),
+      table: "messages",
+    },
+    {
+      label: "one chat, 50 older messages before a position (getChatWithMessagePage)",
+      query: messagePage(and(eq(messages.chatId, chatId), lt(messages.position, 150))).toSQL(),
+      table: "messages",
+    },
+    {
+      label: "a chat's whole conversation for the model (listMessages)",
       query: qb.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(messages.position).toSQL(),
       table: "messages",
     },

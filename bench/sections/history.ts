@@ -27,7 +27,10 @@ async function load(url: string, cookie: string, seconds: number, into: Load) {
   into.errors += result.errors + result.timeouts;
 }
 
-/** The chat list and a 200-message chat of a user with 500 chats vs a trivial JSON route, with autocannon. */
+/**
+ * The first page of the chat list and the opening page of a 200-message chat, of a user with 500 chats, vs a
+ * trivial JSON route, with autocannon.
+ */
 async function historyOn(ctx: BenchContext, label: string, options: ServerOptions, raw: { pgliteDir: string } | { url: string }) {
   let server = await startServer(options);
   const cookie = await signUp(server.base, `history-${label.toLowerCase()}@bench.local`);
@@ -48,13 +51,13 @@ async function historyOn(ctx: BenchContext, label: string, options: ServerOption
   try {
     const routes = [
       { name: "trivial JSON route (GET /api/password-policy)", url: `${server.base}/api/password-policy` },
-      { name: "chat list (500 chats)", url: `${server.base}/api/chats` },
-      { name: "one chat (200 messages)", url: `${server.base}/api/chats/${chatId}` },
+      { name: "chat list, first page (50 of 500 chats)", url: `${server.base}/api/chats` },
+      { name: "opening a chat (newest 50 of 200 messages)", url: `${server.base}/api/chats/${chatId}` },
     ];
-    const list = JSON.parse((await getJson(routes[1]?.url ?? "", cookie)).body) as unknown[];
-    const chat = JSON.parse((await getJson(routes[2]?.url ?? "", cookie)).body) as { messages: unknown[] };
-    if (list.length !== 500 || chat.messages.length !== 200)
-      throw new Error(`seeded data not served: ${list.length} chats, ${chat.messages.length} messages`);
+    const list = JSON.parse((await getJson(routes[1]?.url ?? "", cookie)).body) as { chats: unknown[]; nextCursor: string | null };
+    const chat = JSON.parse((await getJson(routes[2]?.url ?? "", cookie)).body) as { messages: unknown[]; olderBefore: number | null };
+    if (list.chats.length !== 50 || !list.nextCursor || chat.messages.length !== 50 || chat.olderBefore !== 150)
+      throw new Error(`seeded data not served in pages: ${list.chats.length} chats, ${chat.messages.length} messages`);
     for (const route of routes) await load(route.url, cookie, 1, { requests: 0, seconds: 0, p50: [], p99: [], non2xx: 0, errors: 0 });
     const loads: Load[] = routes.map(() => ({ requests: 0, seconds: 0, p50: [], p99: [], non2xx: 0, errors: 0 }));
     const rounds = ctx.quick ? 1 : 3;

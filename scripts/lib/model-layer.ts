@@ -1,6 +1,7 @@
 import { type ModelVerdict, parseVerdict } from "../../src/server/chat/emergency-verdict";
 import type { ChatProvider } from "../../src/server/llm/types";
 import { defaultPrompts, PROMPT_IDS } from "../../src/server/prompts/defaults";
+import type { ModelCheckOutcome } from "../../src/shared/values";
 import { type CorpusEntry, type Evaluation, evaluate } from "./safety-corpus";
 
 /** How the model layer is asked: as the chat asks (one attempt, short timeout), at most `concurrency` at once. */
@@ -16,7 +17,7 @@ export interface ModelLayerOptions {
   onAnswer?: (done: number, total: number) => void;
 }
 
-export type ModelFailure = "timeout" | "error" | "unparseable";
+export type ModelFailure = Exclude<ModelCheckOutcome, "emergency" | "clear">;
 export const modelFailures: readonly ModelFailure[] = ["timeout", "error", "unparseable"];
 
 /**

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { redFlagCategories } from "../../src/server/safety/red-flag-categories";
 import { languageSchema } from "../../src/shared/schemas/profile";
+import { redFlagCategories } from "../../src/shared/values";
 
 const corpusDir = join(import.meta.dirname, "../../tests/safety/corpus");
 

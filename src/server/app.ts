@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { type Auth, CLIENT_IP_HEADER } from "./auth/auth";
+import type { Auth } from "./auth/auth";
+import { CLIENT_IP_HEADER } from "./auth/request-guards";
 import type { ActiveReplies } from "./chat/active-replies";
 import { databaseReachable, databaseUnavailableReason } from "./db/availability";
 import type { Database } from "./db/client";
@@ -32,6 +30,7 @@ import { operatorRoutes } from "./routes/operator";
 import { profileRoutes } from "./routes/profile";
 import { publicConfigRoutes } from "./routes/public-config";
 import { redactionFor } from "./safety/redact";
+import { serveWebApp } from "./web/serve-web-app";
 
 export interface AppDeps {
   env: Env;
@@ -89,23 +88,26 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
     if ((response.status === 401 || response.status >= 500) && !(await databaseReachable(db))) {
       return databaseUnavailable(c, logger, "unreachable");
     }
-    return withoutSessionToken(await withErrorCode(c, response));
+    return withoutSessionToken(await withErrorCode(response));
   });
 
   const sessions = new SessionLookup(auth, db, { absoluteMaxAgeSeconds: env.SESSION_ABSOLUTE_MAX_AGE_SECONDS });
-  app.route("/api", publicConfigRoutes(env));
-  app.route("/api/health", healthRoutes({ db, provider }));
-  app.route("/api/profile", profileRoutes({ sessions, db, operatorEmails: env.OPERATOR_EMAILS }));
-  app.route(
-    "/api/account",
-    accountRoutes({ sessions, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS, outboxDir: outboxDirOf(env.DATA_DIR), logger }),
-  );
-  app.route("/api/chats", chatRoutes({ sessions, env, db, provider, activeReplies, logger, redact: redactionFor(env), metrics }));
-  app.route("/api/messages", messageRoutes({ sessions, db }));
-  app.route(
-    "/api/operator",
-    operatorRoutes({ sessions, db, logger, operatorEmails: env.OPERATOR_EMAILS, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }),
-  );
+  // Chained, so that the app's type carries every route with its input and answers: the web's client is
+  // hc<AppType>. The better-auth passthrough above stays outside this contract.
+  const contract = app
+    .route("/api", publicConfigRoutes(env))
+    .route("/api/health", healthRoutes({ db, provider }))
+    .route("/api/profile", profileRoutes({ sessions, db, operatorEmails: env.OPERATOR_EMAILS }))
+    .route(
+      "/api/account",
+      accountRoutes({ sessions, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS, outboxDir: outboxDirOf(env.DATA_DIR), logger }),
+    )
+    .route("/api/chats", chatRoutes({ sessions, env, db, provider, activeReplies, logger, redact: redactionFor(env), metrics }))
+    .route("/api/messages", messageRoutes({ sessions, db }))
+    .route(
+      "/api/operator",
+      operatorRoutes({ sessions, db, logger, operatorEmails: env.OPERATOR_EMAILS, recentLoginSeconds: env.RECENT_LOGIN_SECONDS }),
+    );
   app.all("/api/*", (c) => apiError(c, "not-found"));
   // Outside /api (a scraper sends no Origin), and before the web app, whose fallback would answer any path.
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN && metrics ? { token: env.METRICS_TOKEN, metrics } : undefined));
@@ -126,8 +128,11 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
     });
     return apiError(c, "internal", "Something went wrong on our side.", { errorId: id });
   });
-  return app;
+  return contract;
 }
+
+/** The API's typed contract (paths, inputs, answers); the web imports it as a type only, for `hc<AppType>`. */
+export type AppType = ReturnType<typeof createApp>;
 
 function databaseUnavailable(c: Context, logger: Logger, reason: string) {
   logger.warn("database unavailable", { path: c.req.path, reason });
@@ -151,30 +156,4 @@ async function withoutSessionToken(response: Response): Promise<Response> {
   headers.delete("content-length");
   const safe = session === undefined ? rest : { ...rest, session: safeSession };
   return new Response(JSON.stringify(safe), { status: response.status, statusText: response.statusText, headers });
-}
-
-/** Serves the built web app; every non-API path falls back to index.html for client routing. */
-function serveWebApp(app: Hono, webRoot: string, logger: Logger) {
-  const indexFile = join(webRoot, "index.html");
-  if (!existsSync(indexFile)) {
-    logger.warn("web build not found; run npm run build", { webRoot });
-    return;
-  }
-  const indexHtml = readFileSync(indexFile, "utf8");
-  app.use("/assets/*", async (c, next) => {
-    await next();
-    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
-  });
-  // The service worker and the manifest are looked up again on every visit, so an update reaches users soon.
-  for (const path of ["/sw.js", "/manifest.webmanifest"]) {
-    app.use(path, async (c, next) => {
-      await next();
-      if (c.res.ok) c.header("Cache-Control", "no-cache");
-    });
-  }
-  app.use("*", serveStatic({ root: webRoot }));
-  app.get("*", (c) => {
-    c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
-  });
 }

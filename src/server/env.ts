@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { normalizeEmail } from "../shared/email";
 
 const flag = (fallback: boolean) =>
   z
@@ -29,6 +30,8 @@ export const envSchema = z.object({
   }),
   DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
   DATABASE_POOL_SIZE: int(10, 1),
+  /** The embedded database (no DATABASE_URL) runs in a worker thread, so its queries never hold up streaming replies. */
+  PGLITE_WORKER: flag(true),
   AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
     message: "AUTH_SECRET must be at least 32 characters",
   }),
@@ -93,6 +96,8 @@ export const envSchema = z.object({
   LLM_TIMEOUT_MS: int(600_000, 1000),
   LLM_IDLE_TIMEOUT_MS: int(60_000, 100),
   LLM_MAX_RETRIES: int(2, 0),
+  /** Open connections to the model endpoint at most, kept alive and shared by every reply, check and title. */
+  MODEL_MAX_CONNECTIONS: int(4096, 1),
   /** `spec` sends the spec's sampling values; `provider-default` sends none, for endpoints that refuse them. */
   LLM_SAMPLING: z.enum(["spec", "provider-default"]).default("spec"),
   /** The model's second opinion on each user message (emergency or not): how long it may take, with no retry. */
@@ -109,12 +114,7 @@ export const envSchema = z.object({
   OPERATOR_EMAILS: z
     .string()
     .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    .transform((value) => value.split(",").map(normalizeEmail).filter(Boolean)),
 
   SITE_NAME: z.string().default("Health Chat"),
   SURVEY_URL_EN: optionalText,

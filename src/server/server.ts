@@ -23,8 +23,9 @@ export async function startServices(env: Env, logger: Logger = createLogger(env.
         connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
         poolSize: env.DATABASE_POOL_SIZE,
         onIdleError: (error) => logger.warn("database connection lost", { error: errorFields(error) }),
+        logger,
       })
-    : await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+    : await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite"), worker: env.PGLITE_WORKER });
   const outboxDir = outboxDirOf(dataDir);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger });
   const secret = resolveAuthSecret({ configured: env.AUTH_SECRET, dataDir });

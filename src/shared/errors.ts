@@ -12,7 +12,7 @@ export const authErrorCodes = [
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 
-/** Error codes our own API routes return in `{ code, message }`. */
+/** Error codes our own API routes return in `{ code, message }`; each has its status and message in src/server/http/api-error.ts. */
 export const apiErrorCodes = [
   "bad-request",
   "payload-too-large",
@@ -25,40 +25,38 @@ export const apiErrorCodes = [
   "too-many-live-replies",
   "internal",
   "service-unavailable",
+  // better-auth's refusals, as the server edge (src/server/http/auth-error.ts) renames its codes:
+  "invalid-email",
+  "invalid-credential",
+  "email-already-in-use",
+  "weak-password",
+  "user-disabled",
+  "too-many-failed-sign-ins",
+  "invalid-token",
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 
-export const apiErrorStatus: Record<ApiErrorCode, 400 | 401 | 404 | 403 | 413 | 429 | 500 | 503> = {
-  "bad-request": 400,
-  "payload-too-large": 413,
-  unauthorized: 401,
-  "forbidden-origin": 403,
-  "not-found": 404,
-  "requires-recent-login": 403,
-  "too-many-requests": 429,
-  /** This server process already streams as many replies as it is set to (MAX_LIVE_CHATS); retry shortly. */
-  "server-busy": 429,
-  /** This user already has MAX_LIVE_CHATS_PER_USER replies streaming; retry once one has finished. */
-  "too-many-live-replies": 429,
-  internal: 500,
-  /** The database cannot be reached right now (an outage); the request may be retried shortly. */
-  "service-unavailable": 503,
+/** The refusals of a send (429) whose body also carries the message's red flags (sendRefusalSchema). */
+export const sendRefusalCodes = ["too-many-requests", "server-busy", "too-many-live-replies"] as const satisfies readonly ApiErrorCode[];
+export type SendRefusalCode = (typeof sendRefusalCodes)[number];
+
+/** The auth form's catalogue entry (spec section 8) for an error code of our API; never looks at message text. */
+const authErrorOfCode: Partial<Record<ApiErrorCode, AuthErrorCode>> = {
+  "invalid-email": "invalid-email",
+  "invalid-credential": "invalid-credential",
+  "email-already-in-use": "email-already-in-use",
+  "weak-password": "weak-password",
+  "user-disabled": "user-disabled",
+  "too-many-failed-sign-ins": "too-many-requests",
+  "too-many-requests": "too-many-requests",
 };
 
-const serverCodeToAuthError: Record<string, AuthErrorCode> = {
-  INVALID_EMAIL: "invalid-email",
-  INVALID_EMAIL_OR_PASSWORD: "invalid-credential",
-  USER_ALREADY_EXISTS: "email-already-in-use",
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email-already-in-use",
-  PASSWORD_TOO_SHORT: "weak-password",
-  PASSWORD_TOO_LONG: "weak-password",
-  WEAK_PASSWORD: "weak-password",
-  USER_DISABLED: "user-disabled",
-  TOO_MANY_FAILED_SIGN_INS: "too-many-requests",
-};
+/** Maps an error code of the auth API to the spec's catalogue. */
+export function authErrorOf(code: ApiErrorCode | undefined): AuthErrorCode {
+  return (code && authErrorOfCode[code]) || "unknown";
+}
 
-/** Maps an error answer of the auth API to the spec's catalogue; never looks at message text. */
-export function authErrorFromResponse(status: number, code: string | undefined): AuthErrorCode {
-  if (status === 429) return "too-many-requests";
-  return (code && serverCodeToAuthError[code]) || "unknown";
+/** LEGACY signature for the web until it reads ApiError.code as ApiErrorCode (H6). */
+export function authErrorFromResponse(_status: number, code: string | undefined): AuthErrorCode {
+  return authErrorOf(code as ApiErrorCode | undefined);
 }

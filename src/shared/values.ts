@@ -1,16 +1,32 @@
-// Plain values shared by the server's zod schemas and the browser. Kept free of zod, so that the web app can
-// import them without loading zod's full API on every page.
+// The one home of every enumeration, shared by the database schema (text columns with CHECK constraints), the
+// server's zod schemas and the browser. Each is an `as const` tuple with its union type derived from it; nothing
+// else spells the values out. Kept free of zod, so that the web app can import them without loading zod's full API
+// on every page.
 
 export const MAX_MESSAGE_CHARS = 8000;
 export const MAX_FEEDBACK_COMMENT_CHARS = 500;
+
+/** The interface languages (the profile's, and the one a message was sent in). */
 export const languages = ["en", "de"] as const;
+export type Language = (typeof languages)[number];
+
 export const senders = ["user", "assistant"] as const;
+export type Sender = (typeof senders)[number];
+
 export const messageStatuses = ["complete", "incomplete", "error"] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
 export const feedbackKinds = ["like", "dislike"] as const;
+export type FeedbackKind = (typeof feedbackKinds)[number];
+
 /** Why a reply was rated so (the research team compares these across models and prompt versions). */
 export const feedbackReasons = ["wrong", "unsafe", "unclear", "not-helpful", "helpful", "other"] as const;
+export type FeedbackReason = (typeof feedbackReasons)[number];
+
 /** Why a reply failed; the client shows a localized explanation for each. */
 export const replyErrorCodes = ["provider-unavailable", "provider-rate-limited", "provider-timeout", "provider-error"] as const;
+export type ReplyErrorCode = (typeof replyErrorCodes)[number];
+
 /** What the audit log records: exports, user administration, prompt changes and role changes. */
 export const auditActions = [
   "export",
@@ -21,7 +37,37 @@ export const auditActions = [
   "operator-revoked",
   "operator-verified",
 ] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** Emergency categories the red-flag checks can report, in display order. */
+export const redFlagCategories = [
+  "cardiac",
+  "stroke",
+  "breathing",
+  "bleeding",
+  "anaphylaxis",
+  "poisoning",
+  "self-harm",
+  "unconscious",
+  "obstetric",
+  "other-acute",
+] as const;
+export type RedFlagCategory = (typeof redFlagCategories)[number];
+/** The category that adds a crisis line to the emergency card, and is never discounted as history. */
+export const SELF_HARM = "self-harm" satisfies RedFlagCategory;
+/** Where an emergency goes that names no category of its own (or one we do not know). */
+export const OTHER_ACUTE = "other-acute" satisfies RedFlagCategory;
+
 /** Which layer of the emergency check fired on a user message: the offline rules, the model's second opinion, or both. */
 export const redFlagLayers = ["rules", "model", "both"] as const;
+export type RedFlagLayer = (typeof redFlagLayers)[number];
+
 /** What the model's second opinion on a user message came to; the last three leave the rules' verdict alone. */
 export const modelCheckOutcomes = ["emergency", "clear", "timeout", "error", "unparseable"] as const;
+export type ModelCheckOutcome = (typeof modelCheckOutcomes)[number];
+
+/** What an operator can export (rated replies, or whole chats), and in which file format. */
+export const exportKinds = ["feedback", "chats"] as const;
+export type ExportKind = (typeof exportKinds)[number];
+export const exportFormats = ["csv", "jsonl"] as const;
+export type ExportFormat = (typeof exportFormats)[number];

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { chatIdInPath } from "../shared/opened-chat";
 import { loadRenderer } from "./components/chat/LazyMarkdown";
 import { chatQuery } from "./hooks/use-chats";
 import { sessionQuery } from "./hooks/use-session";
@@ -18,8 +19,9 @@ const queryClient = new QueryClient({
 // Every page needs the session (the login guard, the headers): ask now, while the page's own code still loads.
 void queryClient.prefetchQuery(sessionQuery);
 // A saved chat opened directly (a reload, a bookmark): its messages, its page and the reply renderer load
-// together with the rest, instead of one after the other once the page has rendered.
-const openedChat = /^\/chats\/([0-9a-f-]{36})$/.exec(window.location.pathname)?.[1];
+// together with the rest, instead of one after the other once the page has rendered. The server announces the
+// same files and requests with the page (src/server/web/route-preloads.ts), so they are usually on their way.
+const openedChat = chatIdInPath(window.location.pathname);
 if (openedChat) {
   void queryClient.prefetchQuery(chatQuery(openedChat));
   // Failures are left to the page itself, which loads these again and says what went wrong.

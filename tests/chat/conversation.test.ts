@@ -60,7 +60,7 @@ describeEachDatabase("a conversation", ({ createApp }) => {
       .where(eq(chats.id, chatId ?? ""));
     expect(chat?.title).toBe("question number 1");
     const list = await alice.get("/api/chats");
-    expect(list.json).toEqual([{ id: chatId, title: "question number 1", updatedAt: expect.any(String) }]);
+    expect(list.json).toEqual({ chats: [{ id: chatId, title: "question number 1" }], nextCursor: null });
   });
 
   it("sends the stored conversation to the model with the system prompt first", async () => {
@@ -79,11 +79,11 @@ describeEachDatabase("a conversation", ({ createApp }) => {
     const { alice } = await setup();
     const older = await sendMessage(alice, "ankle sprain after football");
     const newer = await sendMessage(alice, "trouble sleeping lately");
-    const all = (await alice.get("/api/chats")).json as { id: string }[];
+    const all = ((await alice.get("/api/chats")).json as { chats: { id: string }[] }).chats;
     expect(all.map((c) => c.id)).toEqual([newer.chatId, older.chatId]);
-    const found = (await alice.get("/api/chats?q=FOOTBALL")).json as { id: string }[];
+    const found = ((await alice.get("/api/chats?q=FOOTBALL")).json as { chats: { id: string }[] }).chats;
     expect(found.map((c) => c.id)).toEqual([older.chatId]);
-    expect((await alice.get("/api/chats?q=%25")).json).toEqual([]);
+    expect((await alice.get("/api/chats?q=%25")).json).toEqual({ chats: [], nextCursor: null });
   });
 
   it("reopens a saved chat with its messages in order", async () => {

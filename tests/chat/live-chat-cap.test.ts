@@ -56,7 +56,7 @@ describeEachDatabase("past MAX_LIVE_CHATS live replies, new chats get 429 with R
     expect(refused.response.body.code).toBe("server-busy");
     expect(refused.response.headers.get("retry-after")).toBe("7");
     expect(refused.chatId).toBeUndefined();
-    const chats = (await alice.get("/api/chats")).json as { id: string }[];
+    const { chats } = (await alice.get("/api/chats")).json as { chats: { id: string }[] };
     expect(chats).toHaveLength(2);
 
     // A regenerate is a live reply too.
@@ -110,7 +110,7 @@ describeEachDatabase("past MAX_LIVE_CHATS live replies, new chats get 429 with R
     expect(refused.response.status).toBe(429);
     expect(refused.response.headers.get("retry-after")).toBe("4");
     expect(sendRefusalSchema.parse(refused.response.json)).toMatchObject({ code: "too-many-live-replies", redFlags: ["cardiac"] });
-    const chats = (await alice.get("/api/chats")).json as { id: string }[];
+    const { chats } = (await alice.get("/api/chats")).json as { chats: { id: string }[] };
     expect(chats).toHaveLength(2);
     const regenerate = await alice.post(`/api/chats/${chats[0]?.id}/regenerate`, { language: "en" });
     expect(regenerate.status).toBe(429);

@@ -103,7 +103,7 @@ async function verifyOverHttp(server: ServerProcess, users: User[], ledger: Ledg
     const headers = { origin: server.origin, cookie: user.cookie };
     const list = await fetch(`${server.origin}/api/chats`, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     expect(list.status, `GET /api/chats of ${user.email} (401: the session was lost)`).toBe(200);
-    for (const { id } of (await list.json()) as { id: string }[]) {
+    for (const { id } of ((await list.json()) as { chats: { id: string }[] }).chats) {
       const chat = await fetch(`${server.origin}/api/chats/${id}`, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       expect(chat.status).toBe(200);
       const { messages } = (await chat.json()) as { messages: ChatMessage[] };

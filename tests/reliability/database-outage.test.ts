@@ -110,7 +110,7 @@ async function expectRecovered() {
     });
     const chats = await call(target, "/api/chats");
     expect(chats.status).toBe(200);
-    expect(chats.body).not.toEqual([]);
+    expect((chats.body.chats as unknown[]).length).toBeGreaterThan(0);
     const session = await call(target, "/api/auth/get-session");
     expect(session.status).toBe(200);
     expect((session.body.user as { email?: string } | undefined)?.email).toBe(target.email);

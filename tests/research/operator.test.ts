@@ -173,7 +173,7 @@ describeEachDatabase("the research team's operator tools", ({ createApp }) => {
     expect(await sessionUser(alice)).toBeNull();
     const refused = await signInRequest(t.client(), "alice@example.com", GOOD_PASSWORD);
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe("USER_DISABLED");
+    expect(refused.body.code).toBe("user-disabled");
 
     await operator.put(`/api/operator/users/${aliceId}/disabled`, { disabled: false });
     await signIn(t.client(), "alice@example.com");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluate, falsePositiveRate, loadCorpus, loadTrainingSupplement, recall } from "../../scripts/lib/safety-corpus";
-import { redFlagCategories } from "../../src/server/safety/red-flag-categories";
 import { classifyRedFlags } from "../../src/server/safety/red-flags";
+import { redFlagCategories } from "../../src/shared/values";
 
 const flagged = (entry: { text: string; lang: "en" | "de" }) => classifyRedFlags(entry.text, entry.lang).categories.length > 0;
 

@@ -1,4 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type FakeModelServer, replyTo, startFakeModel } from "../fake-model/server";
 import type { Agent } from "../helpers/agent";
 import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, signIn, signInRequest, signUp } from "../helpers/auth";
@@ -30,6 +35,12 @@ let database: ScratchDatabase | undefined;
 let group: ServerGroup | undefined;
 let a: ServerProcess;
 let b: ServerProcess;
+
+/** An operator command (`npm run users`, `npm run prompts`) as a third process on the same database. */
+const runCli = (script: string, ...args: string[]) =>
+  promisify(execFile)(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, DATABASE_URL: database?.url ?? "", LOG_LEVEL: "warn" },
+  });
 
 /** The same browser session (its cookies as they are now) sent to B. */
 const onB = (agentOnA: Agent) => agentOn(b.origin, { sameUserAs: agentOnA });
@@ -71,7 +82,7 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
 
     const list = await sameOnB.get("/api/chats");
     expect(list.status).toBe(200);
-    expect(list.json).toEqual([]);
+    expect(list.json).toEqual({ chats: [], nextCursor: null });
 
     const question = "What helps against a sore throat?";
     const sent = await sendMessage(sameOnB, question);
@@ -82,7 +93,7 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
     expect(fake.log.some((record) => record.lastUser === question && record.request.stream)).toBe(true);
 
     const chats = await onA.get("/api/chats");
-    expect((chats.json as { id: string }[]).map((chat) => chat.id)).toEqual([sent.chatId]);
+    expect((chats.json as { chats: { id: string }[] }).chats.map((chat) => chat.id)).toEqual([sent.chatId]);
     const chat = await onA.get(`/api/chats/${sent.chatId}`);
     expect(chat.status).toBe(200);
     const saved = (chat.body.messages as { sender: string; text: string; status: string }[]).map(({ sender, text, status }) => ({
@@ -112,6 +123,41 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
     expect((await first.get("/api/chats")).status).toBe(200);
   });
 
+  it("disabling the user from the command line (a third process) ends their sessions on A and B at once", async () => {
+    const onA = agentOn(a.origin);
+    await signUp(onA, "dirk@example.com");
+    // Cached on both: from here on neither asks the database about this session.
+    for (const agent of [onA, onB(onA), onA, onB(onA)]) expect((await agent.get("/api/chats")).status).toBe(200);
+
+    await runCli("users", "disable", "dirk@example.com");
+    expect((await onA.get("/api/chats")).status).toBe(401);
+    expect((await onB(onA).get("/api/chats")).status).toBe(401);
+  }, 60_000);
+
+  it("a prompt changed from the command line is used by the next reply on A and B", async () => {
+    const onA = agentOn(a.origin);
+    await signUp(onA, "erin@example.com");
+    // Both processes have the system prompt in memory.
+    for (const agent of [onA, onB(onA)]) expect((await sendMessage(agent, "warm-up question")).response.status).toBe(200);
+    const folder = await mkdtemp(join(tmpdir(), "health-chat-prompt-"));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    const file = join(folder, "system.txt");
+    await writeFile(file, "You answer in the voice of the command-line prompt.\n");
+    await runCli("prompts", "set", "system", file);
+
+    // Another user, as each may send only SEND_LIMIT messages a minute here.
+    const fredOnA = agentOn(a.origin);
+    await signUp(fredOnA, "fred@example.com");
+    for (const [agent, question] of [
+      [fredOnA, "question on A after the change"],
+      [onB(fredOnA), "question on B after the change"],
+    ] as const) {
+      expect((await sendMessage(agent, question)).response.status).toBe(200);
+      const request = fake.log.find((record) => record.lastUser === question && record.request.stream)?.request;
+      expect(request?.messages[0]?.content).toContain("the voice of the command-line prompt");
+    }
+  }, 60_000);
+
   it(`shares the chat-send limit: sends alternating between A and B are refused after ${SEND_LIMIT} in all`, async () => {
     const onA = agentOn(a.origin);
     await signUp(onA, "carl@example.com");
@@ -133,8 +179,8 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
       expect(Number(retryAfter)).toBeLessThanOrEqual(60);
     }
     // Refused sends saved nothing: three chats, read on either process.
-    expect((await sameOnB.get("/api/chats")).json).toHaveLength(SEND_LIMIT);
-    expect((await onA.get("/api/chats")).json).toHaveLength(SEND_LIMIT);
+    expect(((await sameOnB.get("/api/chats")).json as { chats: unknown[] }).chats).toHaveLength(SEND_LIMIT);
+    expect(((await onA.get("/api/chats")).json as { chats: unknown[] }).chats).toHaveLength(SEND_LIMIT);
   });
 
   it(`shares the failed-sign-in lock: ${FAILED_SIGN_IN_MAX} failures spread over A and B lock the e-mail on both`, async () => {

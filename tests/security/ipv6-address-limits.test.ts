@@ -20,7 +20,7 @@ describeEachDatabase("per-address limits key IPv6 clients by their /64", ({ crea
     expect((await signInRequest(t.client(), EMAIL, WRONG, from(second))).status).toBe(401);
     const locked = await signInRequest(t.client(), EMAIL, GOOD_PASSWORD, from(third));
     expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe("TOO_MANY_FAILED_SIGN_INS");
+    expect(locked.body.code).toBe("too-many-failed-sign-ins");
     expect((await signInRequest(t.client(), EMAIL, GOOD_PASSWORD, from(NEXT_64))).status).toBe(200);
   });
 

@@ -24,7 +24,7 @@ function stopTheClock() {
 
 function expectRefused(response: TestResponse, what: string) {
   expect(response.status, what).toBe(429);
-  expect(response.body.code, what).toBe("TOO_MANY_FAILED_SIGN_INS");
+  expect(response.body.code, what).toBe("too-many-failed-sign-ins");
   expect(response.headers.getSetCookie(), what).toEqual([]);
   return Number(response.headers.get("retry-after"));
 }
@@ -151,7 +151,7 @@ describeEachDatabase("sign-in lockout that attackers cannot turn against users",
     const agent = t.client();
     const right = await signInRequest(agent, EMAIL, GOOD_PASSWORD);
     expect(right.status).toBe(403);
-    expect(right.body.code).toBe("USER_DISABLED");
+    expect(right.body.code).toBe("user-disabled");
     expect(right.headers.getSetCookie()).toEqual([]);
     expect(agent.cookies.size).toBe(0);
     expect(await countRows(t.db, sessions, eq(sessions.userId, await userIdOf(t.db, EMAIL)))).toBe(0);

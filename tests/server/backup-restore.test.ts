@@ -101,7 +101,7 @@ beforeAll(async () => {
         position: 1,
         sender: "assistant",
         text: "Antihistamines can help.",
-        redFlags: ["a", "b"],
+        redFlags: ["cardiac", "self-harm"],
         feedback: "like",
       },
     ]);

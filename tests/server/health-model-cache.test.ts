@@ -23,12 +23,14 @@ describeEachDatabase("GET /api/health asks the model endpoint at most once per 3
     const t = await createApp({ OPENAI_BASE_URL: model().url });
     const before = model().modelListings();
     vi.useFakeTimers({ toFake: ["Date"] });
-    expect((await t.client().get("/api/health")).body.model).toBe("ok");
+    // Counted by the model's own log of listings: the answer's state could read "unreachable" on a machine so
+    // loaded that the check's 3 s pass, and that is not what this test is about.
+    await t.client().get("/api/health");
     vi.setSystemTime(Date.now() + MODEL_CHECK_CACHE_MS - 1000);
     await t.client().get("/api/health");
     expect(model().modelListings() - before).toBe(1);
     vi.setSystemTime(Date.now() + 2000);
-    expect((await t.client().get("/api/health")).body.model).toBe("ok");
+    await t.client().get("/api/health");
     expect(model().modelListings() - before).toBe(2);
   });
 });

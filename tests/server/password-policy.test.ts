@@ -25,7 +25,7 @@ describeEachDatabase("password policy", ({ createApp }) => {
     });
   });
 
-  it("reflects env overrides and enforces them on sign-up with WEAK_PASSWORD", async () => {
+  it("reflects env overrides and enforces them on sign-up with weak-password", async () => {
     const t = await createApp({ PASSWORD_REQUIRE_DIGIT: "true", PASSWORD_MIN_LENGTH: "12", PASSWORD_MAX_LENGTH: "64" });
     const policy = await t.client().get("/api/password-policy");
     expect(policy.json).toMatchObject({ minLength: 12, maxLength: 64, requireDigit: true, requireSymbol: false });
@@ -38,7 +38,7 @@ describeEachDatabase("password policy", ({ createApp }) => {
     for (const [label, password] of cases) {
       const response = await signUpRequest(t.client(), "alice@example.com", password);
       expect(response.status, label).toBe(400);
-      expect(response.body.code, label).toBe("WEAK_PASSWORD");
+      expect(response.body.code, label).toBe("weak-password");
     }
     expect(await countRows(t.db, users, eq(users.email, "alice@example.com"))).toBe(0);
 
@@ -62,7 +62,7 @@ describeEachDatabase("password policy", ({ createApp }) => {
     for (const password of ["all lower case!", "ALL UPPER CASE!", "Mixed Case No Symbol", "Mixed Case Other $ymbol"]) {
       const response = await signUpRequest(t.client(), "alice@example.com", password);
       expect(response.status, password).toBe(400);
-      expect(response.body.code, password).toBe("WEAK_PASSWORD");
+      expect(response.body.code, password).toBe("weak-password");
     }
     expect((await signUpRequest(t.client(), "alice@example.com", "Mixed Case With Bang!")).status).toBe(200);
   });
@@ -72,7 +72,7 @@ describeEachDatabase("password policy", ({ createApp }) => {
     for (const password of ["password", "iloveyou", "qwerty123", "Password1", "sunshine", "trustno1", "123456789"]) {
       const response = await signUpRequest(t.client(), "alice@example.com", password);
       expect(response.status, password).toBe(400);
-      expect(response.body.code, password).toBe("WEAK_PASSWORD");
+      expect(response.body.code, password).toBe("weak-password");
     }
     expect(await countRows(t.db, users, eq(users.email, "alice@example.com"))).toBe(0);
     expect((await signUpRequest(t.client(), "alice@example.com", PASSPHRASE)).status).toBe(200);

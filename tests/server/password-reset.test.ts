@@ -51,7 +51,7 @@ describeEachDatabase("password reset", ({ createApp }) => {
 
     const old = await signInRequest(t.client(), EMAIL, GOOD_PASSWORD);
     expect(old.status).toBe(401);
-    expect(old.body.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    expect(old.body.code).toBe("invalid-credential");
     await signIn(t.client(), EMAIL, OTHER_GOOD_PASSWORD);
   });
 
@@ -83,7 +83,7 @@ describeEachDatabase("password reset", ({ createApp }) => {
 
     const again = await t.client().post("/api/auth/reset-password", { newPassword: "a third fine passphrase", token });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe("INVALID_TOKEN");
+    expect(again.body.code).toBe("invalid-token");
     await signIn(t.client(), EMAIL, OTHER_GOOD_PASSWORD);
   });
 
@@ -94,7 +94,7 @@ describeEachDatabase("password reset", ({ createApp }) => {
       .client()
       .post("/api/auth/reset-password", { newPassword: OTHER_GOOD_PASSWORD, token: "made-up-token-0123456789" });
     expect(response.status).toBe(400);
-    expect(response.body.code).toBe("INVALID_TOKEN");
+    expect(response.body.code).toBe("invalid-token");
   });
 
   it("issues tokens that live RESET_TOKEN_TTL_SECONDS and refuses them once expired", async () => {
@@ -116,7 +116,7 @@ describeEachDatabase("password reset", ({ createApp }) => {
       .where(eq(verifications.id, row.id));
     const response = await t.client().post("/api/auth/reset-password", { newPassword: OTHER_GOOD_PASSWORD, token });
     expect(response.status).toBe(400);
-    expect(response.body.code).toBe("INVALID_TOKEN");
+    expect(response.body.code).toBe("invalid-token");
     await signIn(t.client(), EMAIL, GOOD_PASSWORD);
   });
 
@@ -131,14 +131,14 @@ describeEachDatabase("password reset", ({ createApp }) => {
     await signIn(t.client(), EMAIL, OTHER_GOOD_PASSWORD);
   });
 
-  it("rejects a weak new password with WEAK_PASSWORD and keeps the token usable", async () => {
+  it("rejects a weak new password with weak-password and keeps the token usable", async () => {
     const t = await createApp();
     await signUp(t.client(), EMAIL);
     const { token } = await requestResetToken(t, EMAIL);
     for (const weak of ["password", "qwerty123", "short"]) {
       const response = await t.client().post("/api/auth/reset-password", { newPassword: weak, token });
       expect(response.status, weak).toBe(400);
-      expect(response.body.code, weak).toBe("WEAK_PASSWORD");
+      expect(response.body.code, weak).toBe("weak-password");
     }
     await signIn(t.client(), EMAIL, GOOD_PASSWORD);
     expect((await t.client().post("/api/auth/reset-password", { newPassword: OTHER_GOOD_PASSWORD, token })).status).toBe(200);

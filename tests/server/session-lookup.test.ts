@@ -1,39 +1,91 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { sessions } from "../../src/server/db/schema";
+import { type ChangeNotice, ChangeNoticeHub, type ChangeNotices, changeNoticesOf } from "../../src/server/db/change-notices";
+import type { Database } from "../../src/server/db/client";
+import { sessions, users } from "../../src/server/db/schema";
 import { SessionLookup } from "../../src/server/http/session-lookup";
 import { signUp, userIdOf } from "../helpers/auth";
 import { describeEachDatabase, type TestApp } from "../helpers/test-app";
 
-/** A lookup whose calls to better-auth's full session check are counted. */
-function countedLookup(t: TestApp, ttlMs?: number, maxEntries?: number) {
+/** The app's database, with every query the lookup starts counted (select, execute, insert, update, delete). */
+function countedDatabase(db: Database) {
+  let queries = 0;
+  const counted = new Set(["select", "execute", "insert", "update", "delete"]);
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      if (typeof property === "string" && counted.has(property)) queries += 1;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return { db: proxy, queries: () => queries };
+}
+
+interface LookupSetup {
+  ttlMs?: number;
+  maxEntries?: number;
+  notices?: ChangeNotices;
+  now?: () => number;
+  /** Runs inside better-auth's full check, after it has read the session. */
+  duringFullCheck?: () => void;
+}
+
+/** A lookup whose calls to better-auth's full session check, and whose own queries, are counted. */
+function countedLookup(t: TestApp, { ttlMs, maxEntries, notices, now, duringFullCheck }: LookupSetup = {}) {
   let fullChecks = 0;
   const auth = {
     ...t.auth,
     api: {
       ...t.auth.api,
-      getSession: (...args: Parameters<typeof t.auth.api.getSession>) => {
+      getSession: async (...args: Parameters<typeof t.auth.api.getSession>) => {
         fullChecks += 1;
-        return t.auth.api.getSession(...args);
+        const session = await t.auth.api.getSession(...args);
+        duringFullCheck?.();
+        return session;
       },
     },
   } as typeof t.auth;
-  const lookup = new SessionLookup(auth, t.db, { absoluteMaxAgeSeconds: t.env.SESSION_ABSOLUTE_MAX_AGE_SECONDS, ttlMs, maxEntries });
-  return { lookup, fullChecks: () => fullChecks };
+  const { db, queries } = countedDatabase(t.db);
+  const lookup = new SessionLookup(auth, db, {
+    absoluteMaxAgeSeconds: t.env.SESSION_ABSOLUTE_MAX_AGE_SECONDS,
+    ttlMs,
+    maxEntries,
+    notices: notices ?? changeNoticesOf(t.db),
+    now,
+  });
+  return { lookup, fullChecks: () => fullChecks, queries };
 }
 
-describeEachDatabase("session lookup: one small query per request, revocation at once in every process", ({ createApp }) => {
-  it("runs better-auth's full check once per cookie, then reuses it while the session row lives", async () => {
+/** Resolves with the next notice on `db`'s channel that `matches`. */
+function nextNotice(db: Database, matches: (notice: ChangeNotice) => boolean): Promise<ChangeNotice> {
+  const notices = changeNoticesOf(db);
+  if (!notices) throw new Error("this database has no change notices");
+  return new Promise((resolve) => {
+    const stop = notices.subscribe((notice) => {
+      if (!matches(notice)) return;
+      stop();
+      resolve(notice);
+    });
+  });
+}
+
+/** A clock the test moves by hand, starting now. */
+function manualClock() {
+  let at = Date.now();
+  return { now: () => at, advance: (ms: number) => (at += ms) };
+}
+
+describeEachDatabase("session lookup: no query per request, revocation at once in every process", ({ kind, createApp }) => {
+  it("runs better-auth's full check once per cookie, then reuses it with no query at all", async () => {
     const t = await createApp();
     const alice = t.client();
     await signUp(alice, "alice@example.com");
-    const { lookup, fullChecks } = countedLookup(t);
+    const { lookup, fullChecks, queries } = countedLookup(t);
     const headers = new Headers({ cookie: alice.cookieHeader() });
     const first = await lookup.get(headers);
-    const second = await lookup.get(headers);
+    for (let i = 0; i < 20; i++) expect((await lookup.get(headers))?.user.id).toBe(first?.user.id);
     expect(first?.user.email).toBe("alice@example.com");
-    expect(second?.user.id).toBe(first?.user.id);
     expect(fullChecks()).toBe(1);
+    expect(queries()).toBe(0);
     expect(await lookup.get(new Headers({ cookie: "better-auth.session_token=forged.value" }))).toBeNull();
     expect(await lookup.get(new Headers())).toBeNull();
   });
@@ -42,12 +94,53 @@ describeEachDatabase("session lookup: one small query per request, revocation at
     const t = await createApp();
     const alice = t.client();
     await signUp(alice, "alice@example.com");
-    const { lookup, fullChecks } = countedLookup(t, 30);
+    const clock = manualClock();
+    const { lookup, fullChecks } = countedLookup(t, { ttlMs: 30_000, now: clock.now });
     const headers = new Headers({ cookie: alice.cookieHeader() });
     await lookup.get(headers);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    clock.advance(29_999);
+    await lookup.get(headers);
+    expect(fullChecks()).toBe(1);
+    clock.advance(2);
     expect((await lookup.get(headers))?.user.email).toBe("alice@example.com");
     expect(fullChecks()).toBe(2);
+  });
+
+  it("does not reuse a cached session past the absolute lifetime, without asking the database", async () => {
+    const t = await createApp({ SESSION_ABSOLUTE_MAX_AGE_SECONDS: "3600" });
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const clock = manualClock();
+    const { lookup, fullChecks, queries } = countedLookup(t, { ttlMs: 10 * 3600_000, now: clock.now });
+    const headers = new Headers({ cookie: alice.cookieHeader() });
+    const session = await lookup.get(headers);
+    const createdAt = new Date(session?.session.createdAt ?? 0).getTime();
+    clock.advance(createdAt + 3600_000 - 1 - clock.now());
+    await lookup.get(headers);
+    expect(fullChecks()).toBe(1);
+    // Past it: the cached row is not trusted (better-auth, on the real clock, is asked again).
+    clock.advance(2);
+    await lookup.get(headers);
+    expect(fullChecks()).toBe(2);
+    expect(queries()).toBe(0);
+  });
+
+  it("does not reuse a cached session past its expiry, without asking the database", async () => {
+    const t = await createApp({ SESSION_MAX_AGE_SECONDS: "600", SESSION_ABSOLUTE_MAX_AGE_SECONDS: "36000" });
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const clock = manualClock();
+    const { lookup, fullChecks, queries } = countedLookup(t, { ttlMs: 10 * 3600_000, now: clock.now });
+    const headers = new Headers({ cookie: alice.cookieHeader() });
+    const session = await lookup.get(headers);
+    const expiresAt = new Date(session?.session.expiresAt ?? 0).getTime();
+    clock.advance(expiresAt - 1 - clock.now());
+    await lookup.get(headers);
+    expect(fullChecks()).toBe(1);
+    clock.advance(2);
+    await lookup.get(headers);
+    expect(fullChecks()).toBe(2);
+    expect(queries()).toBe(0);
   });
 
   it("a sign-out in another server process ends the session here at once", async () => {
@@ -64,15 +157,79 @@ describeEachDatabase("session lookup: one small query per request, revocation at
     expect((await alice.get("/api/chats")).status).toBe(401);
   });
 
-  it("a session whose row is gone (user disabled, account deleted, password reset) is refused at once", async () => {
+  it("a session whose row is deleted (user disabled, account deleted, password reset) is dropped on its notice", async () => {
+    const t = await createApp();
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const { lookup, fullChecks } = countedLookup(t);
+    const headers = new Headers({ cookie: alice.cookieHeader() });
+    expect(await lookup.get(headers)).not.toBeNull();
+    const heard = nextNotice(t.db, (notice) => notice.kind === "sessions");
+    await t.db.delete(sessions).where(eq(sessions.userId, await userIdOf(t.db, "alice@example.com")));
+    // PGlite is one connection in this process: the notice has arrived when the delete returns. PostgreSQL
+    // sends it on the listening connection right after the commit.
+    if (kind === "pglite") expect(lookup.size).toBe(0);
+    await heard;
+    expect(lookup.size).toBe(0);
+    expect(await lookup.get(headers)).toBeNull();
+    expect(fullChecks()).toBe(2);
+  });
+
+  it("a full check that overlaps a revocation is not cached", async () => {
+    const t = await createApp();
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const hub = new ChangeNoticeHub();
+    hub.connected = true;
+    const { lookup, fullChecks } = countedLookup(t, {
+      notices: hub,
+      duringFullCheck: () => hub.emit({ kind: "sessions", sessionIds: ["some-session"] }),
+    });
+    const headers = new Headers({ cookie: alice.cookieHeader() });
+    await lookup.get(headers);
+    await lookup.get(headers);
+    expect(fullChecks()).toBe(2);
+    expect(lookup.size).toBe(0);
+  });
+
+  it("while the notice channel is down, each reuse asks the database whether the session still exists", async () => {
+    const t = await createApp();
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    // Notices that never arrive: only the per-request query can see the row go.
+    const hub = new ChangeNoticeHub();
+    const { lookup, fullChecks, queries } = countedLookup(t, { notices: hub });
+    const headers = new Headers({ cookie: alice.cookieHeader() });
+    await lookup.get(headers);
+    await lookup.get(headers);
+    await lookup.get(headers);
+    expect(fullChecks()).toBe(1);
+    expect(queries()).toBe(2);
+    await t.db.delete(sessions).where(eq(sessions.userId, await userIdOf(t.db, "alice@example.com")));
+    expect(await lookup.get(headers)).toBeNull();
+    // Back up: whatever was cached may be stale, so it is all dropped.
+    hub.connected = true;
+    const bob = t.client();
+    await signUp(bob, "bob@example.com");
+    const bobHeaders = new Headers({ cookie: bob.cookieHeader() });
+    await lookup.get(bobHeaders);
+    expect(lookup.size).toBe(1);
+    hub.emit({ kind: "missed" });
+    expect(lookup.size).toBe(0);
+  });
+
+  it("a changed or deleted user drops every session of that user", async () => {
     const t = await createApp();
     const alice = t.client();
     await signUp(alice, "alice@example.com");
     const { lookup } = countedLookup(t);
-    const headers = new Headers({ cookie: alice.cookieHeader() });
-    expect(await lookup.get(headers)).not.toBeNull();
-    await t.db.delete(sessions).where(eq(sessions.userId, await userIdOf(t.db, "alice@example.com")));
-    expect(await lookup.get(headers)).toBeNull();
+    expect(await lookup.get(new Headers({ cookie: alice.cookieHeader() }))).not.toBeNull();
+    const aliceId = await userIdOf(t.db, "alice@example.com");
+    const heard = nextNotice(t.db, (notice) => notice.kind === "users");
+    // What `npm run users -- disable` and the operator route write, minus the session delete.
+    await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, aliceId));
+    expect(await heard).toEqual({ kind: "users", userIds: [aliceId] });
+    expect(lookup.size).toBe(0);
   });
 
   it("keys its cache by the session cookie alone: junk cookies beside it neither add entries nor cost full checks", async () => {
@@ -81,7 +238,7 @@ describeEachDatabase("session lookup: one small query per request, revocation at
     await signUp(alice, "alice@example.com");
     const bob = t.client();
     await signUp(bob, "bob@example.com");
-    const { lookup, fullChecks } = countedLookup(t, undefined, 2);
+    const { lookup, fullChecks } = countedLookup(t, { maxEntries: 2 });
     const aliceHeaders = new Headers({ cookie: alice.cookieHeader() });
     expect((await lookup.get(aliceHeaders))?.user.email).toBe("alice@example.com");
     // One valid session with ever new junk: the same entry, never another full check.

@@ -8,15 +8,15 @@ const EMAIL = "alice@example.com";
 const WRONG = "definitely not it";
 
 describeEachDatabase("failed sign-in throttle", ({ createApp }) => {
-  it("answers a wrong password with 401 INVALID_EMAIL_OR_PASSWORD", async () => {
+  it("answers a wrong password with 401 invalid-credential", async () => {
     const t = await createApp();
     await signUp(t.client(), EMAIL);
     const response = await signInRequest(t.client(), EMAIL, WRONG);
     expect(response.status).toBe(401);
-    expect(response.body.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    expect(response.body.code).toBe("invalid-credential");
     const unknown = await signInRequest(t.client(), "nobody@example.com", WRONG);
     expect(unknown.status).toBe(401);
-    expect(unknown.body.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    expect(unknown.body.code).toBe("invalid-credential");
   });
 
   it("after FAILED_SIGN_IN_MAX failures refuses even the right password with 429 and Retry-After", async () => {
@@ -29,7 +29,7 @@ describeEachDatabase("failed sign-in throttle", ({ createApp }) => {
     }
     const locked = await signInRequest(t.client(), EMAIL, GOOD_PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe("TOO_MANY_FAILED_SIGN_INS");
+    expect(locked.body.code).toBe("too-many-failed-sign-ins");
     const retryAfter = Number(locked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(900);
@@ -65,7 +65,7 @@ describeEachDatabase("failed sign-in throttle", ({ createApp }) => {
     for (const instance of [second, first]) {
       const response = await signInRequest(instance.client(), EMAIL, GOOD_PASSWORD);
       expect(response.status).toBe(429);
-      expect(response.body.code).toBe("TOO_MANY_FAILED_SIGN_INS");
+      expect(response.body.code).toBe("too-many-failed-sign-ins");
     }
   });
 

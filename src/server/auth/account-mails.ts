@@ -6,7 +6,10 @@ import type { Logger } from "../logger";
 import { type AccountMailKind, accountMail } from "../mail/account-mail";
 import type { Mailer } from "../mail/mailer";
 
-export interface AccountMailDeps {
+/** Sends one account mail (reset or verification link) to a user. */
+export type AccountMailSender = (mail: { kind: AccountMailKind; user: { id: string; email: string }; link: string }) => Promise<void>;
+
+interface AccountMailDeps {
   env: Env;
   db: Database;
   mailer: Mailer;
@@ -18,18 +21,18 @@ export interface AccountMailDeps {
  * as long for unknown e-mails as for known ones. The link (a bearer token) reaches the log only in development,
  * where no SMTP server may be at hand.
  */
-export function accountMailSender({ env, db, mailer, logger }: AccountMailDeps) {
+export function accountMailSender({ env, db, mailer, logger }: AccountMailDeps): AccountMailSender {
   const ttlSeconds: Record<AccountMailKind, number> = {
     "reset-password": env.RESET_TOKEN_TTL_SECONDS,
     "verify-email": env.VERIFICATION_TOKEN_TTL_SECONDS,
   };
-  return async ({ kind, user, link }: { kind: AccountMailKind; user: { id: string; email: string }; link: string }) => {
+  return async ({ kind, user, link }) => {
     const profile = await getProfile({ db, userId: user.id });
     const mail = accountMail({
       kind,
       to: user.email,
       link,
-      language: profile?.languageCode === "de" ? "de" : "en",
+      language: profile?.languageCode ?? "en",
       ttlSeconds: ttlSeconds[kind],
       siteName: env.SITE_NAME,
     });

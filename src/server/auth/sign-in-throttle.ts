@@ -5,7 +5,7 @@ import { clearSignInAttempts, countSignInAttempt, uncountSignInAttempt } from ".
 import type { Env } from "../env";
 import { addressKey } from "../http/address-key";
 
-export interface SignInThrottleRules extends DelayRule {
+interface SignInThrottleRules extends DelayRule {
   /** Attempts for one e-mail from one address, within windowSeconds, before that address is refused. */
   maxFailures: number;
 }
@@ -17,7 +17,7 @@ export const signInThrottleRules = (env: Env): SignInThrottleRules => ({
   maxDelaySeconds: env.FAILED_SIGN_IN_MAX_DELAY_SECONDS,
 });
 
-export interface SignInAttempt {
+interface SignInAttempt {
   email: string;
   address: string;
 }
@@ -51,7 +51,7 @@ export async function admitSignIn({ db, rules, attempt }: { db: Database; rules:
   }
 }
 
-export type SignInOutcome = "signed-in" | "wrong-password" | "other";
+type SignInOutcome = "signed-in" | "wrong-password" | "other";
 
 /** What better-auth's answer means here: its 401 is a wrong password (or an unknown e-mail, alike on purpose). */
 export function signInOutcome({ returned, signedIn }: { returned: unknown; signedIn: boolean }): SignInOutcome {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { type RedFlagCategory, redFlagCategories } from "../safety/red-flag-categories";
+import { type ModelCheckOutcome, OTHER_ACUTE, type RedFlagCategory, redFlagCategories } from "../../shared/values";
 
 /** What the model's emergency check came to (the outcomes stored as messages.redFlagModelOutcome). */
 export type ModelVerdict =
   | { outcome: "emergency"; category: RedFlagCategory }
   | { outcome: "clear" }
-  | { outcome: "timeout" | "error" | "unparseable" };
+  | { outcome: Exclude<ModelCheckOutcome, "emergency" | "clear"> };
 
 const yesNo = z.union([z.boolean(), z.enum(["yes", "no", "true", "false"]).transform((value) => value === "yes" || value === "true")]);
 const verdictSchema = z.object({ emergency: yesNo, category: z.string().nullish() });
@@ -30,5 +30,5 @@ export function parseVerdict(answer: string): ModelVerdict {
   if (!parsed.success) return { outcome: "unparseable" };
   if (!parsed.data.emergency) return { outcome: "clear" };
   const named = parsed.data.category?.trim().toLowerCase();
-  return { outcome: "emergency", category: redFlagCategories.find((category) => category === named) ?? "other-acute" };
+  return { outcome: "emergency", category: redFlagCategories.find((category) => category === named) ?? OTHER_ACUTE };
 }

@@ -1,19 +1,20 @@
-import { type ChatMessage, replyErrorCodeSchema, type StreamEvent } from "../../shared/schemas/chat";
+import type { ChatMessage, StreamEvent } from "../../shared/schemas/chat";
 import type { Language } from "../../shared/schemas/profile";
 import type { Database } from "../db/client";
 import { setChatTitle } from "../db/queries/chats";
-import { appendMessage, listMessages } from "../db/queries/messages";
+import { appendMessage } from "../db/queries/messages";
 import { getPrompt } from "../db/queries/prompts";
 import type { Message } from "../db/schema";
+import { classifyProviderError } from "../llm/provider-errors";
 import { isTitleTurn } from "../llm/sampling";
-import type { ChatProvider } from "../llm/types";
+import type { ChatProvider, ReplyPiece } from "../llm/types";
 import { errorFields } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type { AppMetrics } from "../metrics/metrics";
 import { defaultPrompts, PROMPT_IDS } from "../prompts/defaults";
 import { shownRedFlags } from "./emergency-check";
-import { buildReplyPrompt, buildTitlePrompt, type Redact } from "./prompt";
-import { classifyReplyError } from "./reply-errors";
+import { buildReplyPrompt, buildTitlePrompt, type PromptTurn, type Redact } from "./prompt";
+import { startNow } from "./start-now";
 
 export interface ReplyDeps {
   db: Database;
@@ -25,8 +26,24 @@ export interface ReplyDeps {
   metrics?: AppMetrics;
 }
 
-export function toChatMessage(row: Message): ChatMessage {
-  const errorCode = replyErrorCodeSchema.safeParse(row.errorCode).data ?? (row.status === "error" ? "provider-error" : null);
+/** A message as the chat screen shows it (only the fields it uses; no dates, no research columns). */
+export function toChatMessage(
+  row: Pick<
+    Message,
+    | "id"
+    | "position"
+    | "sender"
+    | "text"
+    | "status"
+    | "feedback"
+    | "feedbackReason"
+    | "feedbackComment"
+    | "errorCode"
+    | "redFlags"
+    | "redFlagModelCategory"
+  >,
+): ChatMessage {
+  const errorCode = row.errorCode ?? (row.status === "error" ? "provider-error" : null);
   return {
     id: row.id,
     position: row.position,
@@ -38,53 +55,55 @@ export function toChatMessage(row: Message): ChatMessage {
     feedbackComment: row.feedbackComment,
     errorCode,
     redFlags: shownRedFlags(row.redFlags, row.redFlagModelCategory),
-    createdAt: row.createdAt,
   };
 }
 
+/** The model's reply, asked for before anything is saved; its pieces wait until streamReply reads them. */
+export interface RequestedReply {
+  pieces: AsyncIterable<ReplyPiece>;
+  /** The conversation the model answers, the new user message last. */
+  history: PromptTurn[];
+  language: Language;
+  /** The reply's one abort signal: Stop, a closed connection, a shutdown, or a send refused after all. */
+  signal: AbortSignal;
+  promptVersion: number | null;
+  startedAt: number;
+}
+
 /**
- * Streams the model's reply to the chat's conversation and saves it once, at the end: complete, incomplete
- * (stopped by the user or the connection) or failed, always keeping what was written. Each delta is passed
- * on as it arrives, with no database write per token.
+ * Asks the model for its reply to `history` at once: the request is under way while the caller checks the
+ * limits and saves the user's message, and nothing of it reaches the user until streamReply reads it.
+ * Aborting `signal` (say, when the save fails) cancels the request.
+ */
+export async function requestReply(
+  { db, provider, redact }: Pick<ReplyDeps, "db" | "provider" | "redact">,
+  { history, language, signal }: { history: PromptTurn[]; language: Language; signal: AbortSignal },
+): Promise<RequestedReply> {
+  const stored = await getPrompt({ db, id: PROMPT_IDS.system });
+  const systemPrompt = stored?.prompt ?? defaultPrompts.system;
+  const startedAt = performance.now();
+  const pieces = startNow(
+    provider.streamReply({ messages: buildReplyPrompt({ systemPrompt, history, language, redact }), language, signal }),
+  );
+  return { pieces, history, language, signal, promptVersion: stored?.version ?? null, startedAt };
+}
+
+/**
+ * Streams the model's reply into the chat and saves it once, at the end: complete, incomplete (stopped by the
+ * user or the connection) or failed, always keeping what was written. Each delta is passed on as it arrives,
+ * with no database write per token.
  */
 export async function* streamReply(
   { db, provider, logger, redact, metrics }: ReplyDeps,
-  {
-    chatId,
-    language,
-    signal,
-    history: known,
-    systemPrompt: prefetched,
-  }: {
-    chatId: string;
-    language: Language;
-    signal: AbortSignal;
-    /** The chat's messages when the caller has them at hand (a chat it has just created), saving a query. */
-    history?: Message[];
-    /** The system prompt row when the caller fetched it alongside saving the user's message. */
-    systemPrompt?: Awaited<ReturnType<typeof getPrompt>>;
-  },
+  chatId: string,
+  { pieces, history, language, signal, promptVersion, startedAt }: RequestedReply,
 ): AsyncGenerator<StreamEvent> {
-  const started = performance.now();
-  const [history, stored] = await Promise.all([
-    known ?? listMessages({ db, chatId }),
-    prefetched ?? getPrompt({ db, id: PROMPT_IDS.system }),
-  ]);
-  const systemPrompt = stored?.prompt ?? defaultPrompts.system;
   // What generated this reply, stored with it for research (never shown to the user).
-  const origin = () => ({
-    model: provider.model,
-    promptVersion: stored?.version ?? null,
-    latencyMs: Math.round(performance.now() - started),
-  });
+  const origin = () => ({ model: provider.model, promptVersion, latencyMs: Math.round(performance.now() - startedAt) });
   let text = "";
   let firstTokenSent = false;
   try {
-    for await (const piece of provider.streamReply({
-      messages: buildReplyPrompt({ systemPrompt, history, language, redact }),
-      language,
-      signal,
-    })) {
+    for await (const piece of pieces) {
       if (piece.type === "reset") {
         // What was passed on was the model's reasoning, not its answer: it is neither kept nor left on the screen.
         if (text) yield { type: "reset" };
@@ -92,17 +111,17 @@ export async function* streamReply(
         continue;
       }
       // PostgreSQL text cannot hold NUL: a model that sends one must not cost the user the whole reply.
-      const clean = piece.text.replaceAll("\u0000", "");
-      text += clean;
+      const clean = piece.text.includes("\u0000") ? piece.text.replaceAll("\u0000", "") : piece.text;
       if (!clean) continue;
+      text += clean;
       if (!firstTokenSent) {
         firstTokenSent = true;
-        metrics?.replyFirstToken((performance.now() - started) / 1000);
+        metrics?.replyFirstToken((performance.now() - startedAt) / 1000);
       }
       yield { type: "delta", text: clean };
     }
   } catch (error) {
-    const code = classifyReplyError(error);
+    const code = classifyProviderError(error);
     metrics?.providerError(code);
     logger.warn("model reply failed", { chatId, code, error: errorFields(error) });
     const saved = await appendMessage({
@@ -128,7 +147,7 @@ export async function* streamReply(
 
 async function makeTitle(
   { db, provider, logger, redact }: ReplyDeps,
-  input: { chatId: string; conversation: Message[]; language: Language; signal: AbortSignal },
+  input: { chatId: string; conversation: PromptTurn[]; language: Language; signal: AbortSignal },
 ) {
   try {
     const titlePrompt = (await getPrompt({ db, id: PROMPT_IDS.title }))?.prompt ?? defaultPrompts.title;

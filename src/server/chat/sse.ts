@@ -7,38 +7,49 @@ const encoder = new TextEncoder();
 const keepAlive = encoder.encode(": keep-alive\n\n");
 
 /**
- * Sends events as server-sent events. When the client goes away (or presses Stop), `abort` fires so the
- * model request is cancelled too; the generator then saves what it has and ends. After `keepAliveMs` without
- * an event (a model slow to start), a comment line goes out, so proxies and browsers keep the connection.
+ * The one abort controller of a reply, made when its request arrives (the model is asked before the response
+ * exists): it aborts when the client goes away, and the route, Stop and a shutdown abort it too. Every layer
+ * (the stream, the model request) reads its signal; none makes another.
+ */
+export function replyAbortController(requestSignal: AbortSignal): AbortController {
+  const reply = new AbortController();
+  if (requestSignal.aborted) reply.abort();
+  else requestSignal.addEventListener("abort", () => reply.abort(), { once: true });
+  return reply;
+}
+
+/**
+ * Sends events as server-sent events. When the client goes away (or presses Stop), `reply` aborts so the model
+ * request is cancelled too; the generator then saves what it has and ends. After `keepAliveMs` without an event
+ * (a model slow to start), a comment line goes out, so proxies and browsers keep the connection.
  */
 export function sseResponse(
-  events: (signal: AbortSignal) => AsyncGenerator<StreamEvent>,
-  { requestSignal, logger, slot, keepAliveMs }: { requestSignal: AbortSignal; logger: Logger; slot: ReplySlot; keepAliveMs: number },
+  events: AsyncGenerator<StreamEvent>,
+  { reply, logger, slot, keepAliveMs }: { reply: AbortController; logger: Logger; slot: ReplySlot; keepAliveMs: number },
 ): Response {
-  const abort = new AbortController();
-  const untrack = slot.use(abort);
-  const signal = AbortSignal.any([requestSignal, abort.signal]);
+  const untrack = slot.use(reply);
+  const { signal } = reply;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       // Events that arrive together (a fast model sends many tokens per network read) leave in one write; a
       // lone event leaves at the end of the current turn of the event loop, so nothing waits for a timer.
-      let pending: string[] = [];
+      let pending = "";
       const idle = setTimeout(function sendKeepAlive() {
         if (!signal.aborted) controller.enqueue(keepAlive);
         idle.refresh();
       }, keepAliveMs);
       const flush = () => {
-        if (pending.length === 0) return;
-        const text = pending.join("");
-        pending = [];
+        if (!pending) return;
+        const text = pending;
+        pending = "";
         if (!signal.aborted) controller.enqueue(encoder.encode(text));
         idle.refresh();
       };
       try {
-        for await (const event of events(signal)) {
+        for await (const event of events) {
           if (signal.aborted) continue;
-          if (pending.length === 0) setImmediate(flush);
-          pending.push(`data: ${JSON.stringify(event)}\n\n`);
+          if (!pending) setImmediate(flush);
+          pending += `data: ${JSON.stringify(event)}\n\n`;
         }
       } catch (error) {
         logger.error("reply stream failed", { error: errorFields(error) });
@@ -54,7 +65,7 @@ export function sseResponse(
       }
     },
     cancel() {
-      abort.abort();
+      reply.abort();
     },
   });
   return new Response(body, {

@@ -5,9 +5,14 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Logger } from "../logger";
 import { migrationsFolder } from "../paths";
-import { openPgliteDataDir } from "./pglite-data-dir";
+import { type ChangeNotices, registerChangeNotices } from "./change-notices";
+import { openPgliteDataDir, PGLITE_SETTINGS } from "./pglite-data-dir";
+import { listenOnPglite, type PgliteListener } from "./pglite-notices";
+import { openPgliteDataDirInWorker } from "./pglite-worker-client";
 import { timePoolCheckouts } from "./pool-waits";
+import { PostgresChangeNotices } from "./postgres-notices";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -19,6 +24,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** What other writers change (prompts, sessions); also found with changeNoticesOf(db). */
+  notices: ChangeNotices;
   close: () => Promise<void>;
 }
 
@@ -30,8 +37,16 @@ export type DatabaseOptions =
       /** How long opening a connection may take before the query fails (so requests fail fast during an outage). */
       connectTimeoutMs?: number;
       onIdleError?: (error: Error) => void;
+      /** Where losing and regaining the change-notice connection is reported. */
+      logger?: Pick<Logger, "warn" | "info" | "debug">;
     }
-  | { kind: "pglite"; dataDir?: string; instance?: PGlite };
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      instance?: PGlite;
+      /** With dataDir: run PGlite in a worker thread, so its queries never hold up this thread (PGLITE_WORKER). */
+      worker?: boolean;
+    };
 
 /** Opens the database and runs the same migrations on PGlite or PostgreSQL. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -57,25 +72,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).finally(() => lock.release());
     }
-    return { db: db as unknown as Database, kind: "postgres", close: () => endPool(pool) };
+    const notices = new PostgresChangeNotices({ url: options.url, logger: options.logger, connectTimeoutMs: options.connectTimeoutMs });
+    // Not fatal if it fails: it keeps trying, and until then nothing is cached.
+    await notices.firstAttempt;
+    registerChangeNotices(db, notices);
+    const close = async () => {
+      try {
+        await notices.close();
+      } finally {
+        await endPool(pool);
+      }
+    };
+    return { db: db as unknown as Database, kind: "postgres", notices, close };
   }
-  const { client, close } = await openPglite(options);
+  const { client, listener, close } = await openPglite(options);
   const db = drizzlePglite(client, { schema });
+  let notices: ChangeNotices;
   try {
     await migratePglite(db, { migrationsFolder });
+    notices = await listenOnPglite(listener);
   } catch (error) {
     await close();
     throw error;
   }
-  return { db: db as unknown as Database, kind: "pglite", close };
+  registerChangeNotices(db, notices);
+  const closeAll = async () => {
+    try {
+      await notices.close();
+    } finally {
+      await close();
+    }
+  };
+  return { db: db as unknown as Database, kind: "pglite", notices, close: closeAll };
 }
 
-/** The given instance (the caller closes it), a data dir held under its lock, or a new in-memory database. */
-async function openPglite(options: { dataDir?: string; instance?: PGlite }): Promise<{ client: PGlite; close: () => Promise<void> }> {
-  if (options.instance) return { client: options.instance, close: async () => {} };
-  if (options.dataDir) return openPgliteDataDir(options.dataDir);
-  const client = await PGlite.create({ postgresqlconf: ["shared_buffers = 32MB"] });
-  return { client, close: () => client.close() };
+interface OpenedPglite {
+  /** What Drizzle is given: PGlite itself, or the worker thread's stand-in for it. */
+  client: PGlite;
+  listener: PgliteListener;
+  close: () => Promise<void>;
+}
+
+/**
+ * The given instance (the caller closes it), a data dir held under its lock (in this thread or a worker thread),
+ * or a new in-memory database.
+ */
+async function openPglite(options: { dataDir?: string; instance?: PGlite; worker?: boolean }): Promise<OpenedPglite> {
+  if (options.instance) return { client: options.instance, listener: options.instance, close: async () => {} };
+  if (options.dataDir && options.worker) return openPgliteDataDirInWorker(options.dataDir);
+  if (options.dataDir) {
+    const { client, close } = await openPgliteDataDir(options.dataDir);
+    return { client, listener: client, close };
+  }
+  const client = await PGlite.create({ postgresqlconf: PGLITE_SETTINGS });
+  return { client, listener: client, close: () => client.close() };
 }
 
 /** pool.end() resolves before its connections have closed; wait for each one's 'remove' event too. */

@@ -9,7 +9,7 @@ const lockHolderSchema = z.object({
   /** When the holding process started. */
   startedAt: z.iso.datetime(),
 });
-export type LockHolder = z.infer<typeof lockHolderSchema>;
+type LockHolder = z.infer<typeof lockHolderSchema>;
 
 /** The lock file of a PGlite data dir: beside it, so PGlite's own files stay untouched. */
 export const lockFileOf = (dataDir: string) => `${resolve(dataDir)}.lock`;

@@ -9,6 +9,12 @@ export interface PgliteDataDir {
   close: () => Promise<void>;
 }
 
+/**
+ * PostgreSQL's settings for the embedded database. shared_buffers: the 128 MB default would sit in this process's
+ * memory (about 110 MB more RSS at idle); the operating system's file cache serves what does not fit in 32 MB.
+ */
+export const PGLITE_SETTINGS = ["shared_buffers = 32MB"];
+
 /** Whether a PGlite database has been created in this folder (initdb writes PG_VERSION first). */
 export const hasPgliteDatabase = (dataDir: string) => existsSync(join(dataDir, "PG_VERSION"));
 
@@ -22,9 +28,7 @@ export async function openPgliteDataDir(dataDir: string): Promise<PgliteDataDir>
     mkdirSync(dataDir, { recursive: true });
     // relaxedDurability stays off: each query's changes reach the files before its result is returned, so a
     // write acknowledged to a client survives the process being killed (tests/reliability/crash-consistency).
-    // shared_buffers: PostgreSQL's 128 MB default would sit in this process's memory (about 110 MB more RSS at
-    // idle); the operating system's file cache serves what does not fit in 32 MB.
-    const client = await PGlite.create({ dataDir, relaxedDurability: false, postgresqlconf: ["shared_buffers = 32MB"] });
+    const client = await PGlite.create({ dataDir, relaxedDurability: false, postgresqlconf: PGLITE_SETTINGS });
     return {
       client,
       close: async () => {

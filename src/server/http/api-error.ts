@@ -1,21 +1,44 @@
 import type { Context } from "hono";
-import { type ApiErrorCode, apiErrorStatus } from "../../shared/errors";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorCode } from "../../shared/errors";
 
-const defaultMessages: Record<ApiErrorCode, string> = {
-  "bad-request": "The request is not valid.",
-  "payload-too-large": "The request is too large.",
-  unauthorized: "Please sign in.",
-  "forbidden-origin": "Cross-site requests are not allowed.",
-  "not-found": "Not found.",
-  "requires-recent-login": "Recent login required.",
-  "too-many-requests": "Too many requests. Please try again later.",
-  "server-busy": "Many people are using the assistant right now. Please try again in a few seconds.",
-  "too-many-live-replies": "Several of your answers are still being written. Please wait until one has finished.",
-  internal: "Something went wrong on our side.",
-  "service-unavailable": "The service is temporarily unavailable. Please try again in a moment.",
-};
+/**
+ * Every API error code with its HTTP status and its default (English) message. It must satisfy a complete record,
+ * so a code added to apiErrorCodes without a row here fails to compile (and a row for an unknown code too).
+ */
+export const apiErrors = {
+  "bad-request": { status: 400, message: "The request is not valid." },
+  "payload-too-large": { status: 413, message: "The request is too large." },
+  unauthorized: { status: 401, message: "Please sign in." },
+  "forbidden-origin": { status: 403, message: "Cross-site requests are not allowed." },
+  "not-found": { status: 404, message: "Not found." },
+  "requires-recent-login": { status: 403, message: "Recent login required." },
+  "too-many-requests": { status: 429, message: "Too many requests. Please try again later." },
+  /** This server process already streams as many replies as it is set to (MAX_LIVE_CHATS); retry shortly. */
+  "server-busy": { status: 429, message: "Many people are using the assistant right now. Please try again in a few seconds." },
+  /** This user already has MAX_LIVE_CHATS_PER_USER replies streaming; retry once one has finished. */
+  "too-many-live-replies": {
+    status: 429,
+    message: "Several of your answers are still being written. Please wait until one has finished.",
+  },
+  internal: { status: 500, message: "Something went wrong on our side." },
+  /** The database cannot be reached right now (an outage); the request may be retried shortly. */
+  "service-unavailable": { status: 503, message: "The service is temporarily unavailable. Please try again in a moment." },
+  // better-auth's refusals (src/server/http/auth-error.ts), with the statuses better-auth answers them with.
+  "invalid-email": { status: 400, message: "Invalid email address." },
+  "invalid-credential": { status: 401, message: "Invalid email or password." },
+  "email-already-in-use": { status: 422, message: "Email already in use." },
+  "weak-password": { status: 400, message: "Password is too weak." },
+  "user-disabled": { status: 403, message: "This user has been disabled." },
+  "too-many-failed-sign-ins": { status: 429, message: "Too many failed sign-ins." },
+  /** A password-reset link that is unknown, used or expired. */
+  "invalid-token": { status: 400, message: "The link is invalid or has expired." },
+} as const satisfies { [Code in ApiErrorCode]: { status: ContentfulStatusCode; message: string } };
+
+/** Fields an error answer may carry besides its code and message (validation issues, an error id, red flags). */
+type ExtraFields = Record<string, unknown> & { code?: never; message?: never };
 
 /** The one shape of every error our API answers: `{ code, message }`, with the code's status. */
-export function apiError(c: Context, code: ApiErrorCode, message = defaultMessages[code], extra: Record<string, unknown> = {}) {
-  return c.json({ code, message, ...extra }, apiErrorStatus[code]);
+export function apiError(c: Context, code: ApiErrorCode, message: string = apiErrors[code].message, extra: ExtraFields = {}) {
+  return c.json({ code, message, ...extra }, apiErrors[code].status);
 }

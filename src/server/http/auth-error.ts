@@ -1,7 +1,23 @@
-import type { Context } from "hono";
 import type { ApiErrorCode } from "../../shared/errors";
-import { apiError } from "./api-error";
+import { apiErrors } from "./api-error";
 
+/** better-auth's error codes (and our hooks' codes in its format), as our API's codes. */
+const ourCodeOf: Partial<Record<string, ApiErrorCode>> = {
+  INVALID_EMAIL: "invalid-email",
+  INVALID_EMAIL_OR_PASSWORD: "invalid-credential",
+  USER_ALREADY_EXISTS: "email-already-in-use",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email-already-in-use",
+  PASSWORD_TOO_SHORT: "weak-password",
+  PASSWORD_TOO_LONG: "weak-password",
+  WEAK_PASSWORD: "weak-password",
+  USER_DISABLED: "user-disabled",
+  TOO_MANY_FAILED_SIGN_INS: "too-many-failed-sign-ins",
+  INVALID_TOKEN: "invalid-token",
+  /** change-password's wrong current password. */
+  INVALID_PASSWORD: "invalid-credential",
+};
+
+/** For a refusal without a code we know (better-auth's limiter, a disabled endpoint's empty 404), by its status. */
 const codeForStatus: Partial<Record<number, ApiErrorCode>> = {
   401: "unauthorized",
   404: "not-found",
@@ -9,25 +25,25 @@ const codeForStatus: Partial<Record<number, ApiErrorCode>> = {
   429: "too-many-requests",
 };
 
-const isText = (value: unknown): value is string => typeof value === "string" && value.length > 0;
-
 /**
- * better-auth answers some client errors without a code: an empty 404 for a disabled endpoint (delete-user),
- * its rate limiter's 429 and a bad `redirectTo`'s 400 carry a message only. Gives every 4xx our
- * `{ code, message }`, keeping the status, the headers (Retry-After) and any code or message it had.
+ * Gives every 4xx of better-auth our `{ code, message }` with one of our codes (ApiErrorCode), so the web app
+ * never sees better-auth's own codes: known ones are renamed, any other is told by its status (else
+ * `bad-request`). The status, the headers (Retry-After) and any message stay as better-auth sent them.
  */
-export async function withErrorCode(c: Context, response: Response): Promise<Response> {
+export async function withErrorCode(response: Response): Promise<Response> {
   if (response.status < 400 || response.status >= 500) return response;
-  const body: unknown = await response
+  const parsed: unknown = await response
     .clone()
     .json()
     .catch(() => undefined);
-  const fields = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  if (isText(fields.code) && isText(fields.message)) return response;
-  const code = codeForStatus[response.status] ?? "bad-request";
-  const fallback = apiError(c, code, isText(fields.message) ? fields.message : undefined, isText(fields.code) ? { code: fields.code } : {});
+  const fields = parsed && typeof parsed === "object" ? (parsed as { code?: unknown; message?: unknown }) : {};
+  const theirs = typeof fields.code === "string" ? ourCodeOf[fields.code] : undefined;
+  const code = theirs ?? codeForStatus[response.status] ?? "bad-request";
+  // Their message stays (it is for people reading logs and tests; the web shows text by code only).
+  const message = typeof fields.message === "string" && fields.message ? fields.message : apiErrors[code].message;
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Response(await fallback.text(), { status: response.status, statusText: response.statusText, headers });
+  const body = JSON.stringify({ code, message });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -2,7 +2,7 @@
  * The better-auth endpoints the product uses. better-auth mounts many more (list-sessions answers every
  * session's raw token, update-user, list-accounts, revoke-…); anything not listed here answers 404.
  */
-const exposed = new Set([
+export const exposedAuthRoutes = [
   "POST /sign-up/email",
   "POST /sign-in/email",
   "POST /sign-out",
@@ -12,7 +12,8 @@ const exposed = new Set([
   "POST /change-password",
   "POST /send-verification-email",
   "GET /verify-email",
-]);
+] as const;
+const exposed = new Set<string>(exposedAuthRoutes);
 
 export function isExposedAuthRoute(method: string, path: string): boolean {
   return exposed.has(`${method} ${path.replace(/^\/api\/auth/, "").replace(/\/$/, "")}`);

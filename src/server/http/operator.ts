@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { normalizeEmail } from "../../shared/email";
 import type { Database } from "../db/client";
 import { type AccountRole, getAccountRole } from "../db/queries/operators";
 import { apiError } from "./api-error";
@@ -13,7 +14,7 @@ import type { SessionLookup } from "./session-lookup";
  */
 export function isOperator(operatorEmails: readonly string[], account: AccountRole | undefined): boolean {
   if (!account?.emailVerified || account.disabledAt) return false;
-  return account.operatorGrantedAt !== null || operatorEmails.includes(account.email.trim().toLowerCase());
+  return account.operatorGrantedAt !== null || operatorEmails.includes(normalizeEmail(account.email));
 }
 
 /** What deciding a request's role needs: its session, the database and OPERATOR_EMAILS. */

@@ -1,5 +1,5 @@
-import { oldestLiveSessionStart } from "../auth/absolute-session-age";
 import type { Auth } from "../auth/auth";
+import { type ChangeNotice, type ChangeNotices, changeNoticesOf } from "../db/change-notices";
 import type { Database } from "../db/client";
 import { sessionIsLive } from "../db/queries/sessions";
 import { cookieValues } from "./cookies";
@@ -17,31 +17,45 @@ export interface SessionLookupOptions {
   /** How long better-auth's full check is reused. */
   ttlMs?: number;
   maxEntries?: number;
+  /** What ends sessions elsewhere; by default the change notices of `db` (see openDatabase). */
+  notices?: ChangeNotices;
+  /** The clock, in ms since the epoch (tests move it). */
+  now?: () => number;
 }
 
 /**
  * The signed-in session of a request. better-auth's full lookup (cookie signature, session and user queries)
- * runs once per session cookie every `ttlMs`; in between, the session it found is reused after one indexed check
- * that its row still exists, has not expired and is within the absolute lifetime. So a sign-out, a password
- * reset, a disabled user or a deleted account ends the session at once, in every server process, while most
- * requests cost one small query. Entries are keyed by the session cookie's value alone: other cookies (an
- * analytics id, junk a client adds) neither make new entries nor push out others; at most `maxEntries` are kept.
+ * runs once per session cookie every `ttlMs`; in between, the session it found is reused with no query at all
+ * while the change-notice channel is connected: the database's triggers announce every deleted or shortened
+ * session and every changed or deleted user, and each such notice drops the entries at once, in every server
+ * process. So a sign-out, a password reset, a disabled user or a deleted account still ends the session
+ * everywhere. The expiry and the absolute lifetime are checked against the cached row. While the channel is down,
+ * each reuse costs one indexed query that the row still exists (as before the cache could be trusted).
+ * Entries are keyed by the session cookie's value alone: other cookies (an analytics id, junk a client adds)
+ * neither make new entries nor push out others; at most `maxEntries` are kept.
  */
 export class SessionLookup {
   private readonly entries = new Map<string, Entry>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly absoluteMaxAgeSeconds: number;
+  private readonly notices: ChangeNotices | undefined;
+  private readonly now: () => number;
+  /** Counts the notices that dropped entries: a full check that overlapped one may have read a revoked row. */
+  private revocations = 0;
   private cookieName: Promise<string> | undefined;
 
   constructor(
     private readonly auth: Auth,
     private readonly db: Database,
-    { absoluteMaxAgeSeconds, ttlMs = 5 * 60_000, maxEntries = 10_000 }: SessionLookupOptions,
+    { absoluteMaxAgeSeconds, ttlMs = 5 * 60_000, maxEntries = 10_000, notices, now = Date.now }: SessionLookupOptions,
   ) {
     this.absoluteMaxAgeSeconds = absoluteMaxAgeSeconds;
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
+    this.now = now;
+    this.notices = notices ?? changeNoticesOf(db);
+    this.notices?.subscribe((notice) => this.forget(notice));
   }
 
   /** How many sessions are cached now. */
@@ -57,20 +71,51 @@ export class SessionLookup {
     const key = values.join("\n");
     const cached = this.entries.get(key);
     this.entries.delete(key);
-    if (cached && cached.until > Date.now() && new Date(cached.session.session.expiresAt).getTime() > Date.now()) {
-      const createdAfter = oldestLiveSessionStart(this.absoluteMaxAgeSeconds);
-      if (await sessionIsLive({ db: this.db, token: cached.session.session.token, createdAfter })) {
+    if (cached && this.stillValid(cached)) {
+      const live =
+        this.notices?.connected === true ||
+        (await sessionIsLive({ db: this.db, token: cached.session.session.token, createdAfter: this.oldestStart() }));
+      if (live) {
         this.entries.set(key, cached);
         return cached.session;
       }
-      // Gone, or past the absolute lifetime: the full lookup below refuses it (and deletes an old one).
+      // Gone: the full lookup below refuses it.
     }
-    // better-auth also extends a session in use here (its updateAge), so that happens at least every ttlMs.
+    const revocationsBefore = this.revocations;
+    // better-auth also extends a session in use here (its updateAge), so that happens at least every ttlMs; it
+    // refuses a session past the absolute lifetime (and deletes it).
     const session = await this.auth.api.getSession({ headers });
-    if (session) {
+    if (session && this.revocations === revocationsBefore) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { session, until: Date.now() + this.ttlMs });
+      this.entries.set(key, { session, until: this.now() + this.ttlMs });
     }
     return session;
+  }
+
+  /** Within the reuse time, not expired, and within the absolute lifetime: all from the cached row. */
+  private stillValid({ session, until }: Entry): boolean {
+    const now = this.now();
+    return (
+      until > now &&
+      new Date(session.session.expiresAt).getTime() > now &&
+      new Date(session.session.createdAt).getTime() > this.oldestStart().getTime()
+    );
+  }
+
+  private oldestStart(): Date {
+    return new Date(this.now() - this.absoluteMaxAgeSeconds * 1000);
+  }
+
+  private forget(notice: ChangeNotice) {
+    if (notice.kind === "prompts") return;
+    this.revocations += 1;
+    if (notice.kind === "missed" || notice.kind === "all-sessions") {
+      this.entries.clear();
+      return;
+    }
+    const ids = new Set(notice.kind === "sessions" ? notice.sessionIds : notice.userIds);
+    for (const [key, { session }] of this.entries) {
+      if (ids.has(notice.kind === "sessions" ? session.session.id : session.user.id)) this.entries.delete(key);
+    }
   }
 }

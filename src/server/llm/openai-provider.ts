@@ -1,21 +1,25 @@
 import OpenAI from "openai";
+import { Agent, fetch as undiciFetch } from "undici";
 import type { Env } from "../env";
 import { explained, freshEndpointMemory } from "./endpoint-quirks";
 import { CLASSIFY_MAX_TOKENS, cleanTitle, samplingFor, TITLE_MAX_TOKENS } from "./sampling";
 import { shortCompletion } from "./short-completion";
-import { sseContent } from "./sse-content";
+import { IdleTimeoutError, sseContent } from "./sse-content";
 import { createThinkFilter } from "./think-filter";
 import type { ChatProvider } from "./types";
 
 /** Any OpenAI-compatible Chat Completions endpoint, through the official SDK. */
 export function createOpenAiProvider(env: Env): ChatProvider {
+  // One pool of keep-alive connections for every request to the endpoint, with a cap on how many are open.
+  // undici's own fetch goes with its Agent (Node's built-in fetch may bundle another undici major).
+  const dispatcher = new Agent({ connections: env.MODEL_MAX_CONNECTIONS });
   const client = new OpenAI({
     // Local servers (Ollama, llama.cpp, vLLM) need no key, but the SDK insists on one.
     apiKey: env.OPENAI_API_KEY ?? "no-key",
     baseURL: env.OPENAI_BASE_URL,
     maxRetries: env.LLM_MAX_RETRIES,
     timeout: env.LLM_TIMEOUT_MS,
-    fetch: fetchWithRetryAfterCap,
+    fetch: fetchWithRetryAfterCap(dispatcher),
     // The SDK would log a malformed chunk (model output, so health information) to the console.
     logLevel: "off",
   });
@@ -30,10 +34,7 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       // Until the response headers arrive, the SDK's timeout (per attempt) and retries apply. After them the
       // SDK's timeout no longer counts, so a stream that stalls is cut by our own idle timer, which runs only
       // while we wait for the next chunk (never during the wait for headers or between retries).
-      const idle = new AbortController();
-      const request = client.chat.completions
-        .create({ model, messages, stream: true, ...sampling.reply }, { signal: AbortSignal.any([signal, idle.signal]) })
-        .asResponse();
+      const request = client.chat.completions.create({ model, messages, stream: true, ...sampling.reply }, { signal }).asResponse();
       let response: Response | undefined;
       try {
         // The SDK's wait before a retry ignores the signal: a caller who has gone away is not kept waiting.
@@ -45,14 +46,11 @@ export function createOpenAiProvider(env: Env): ChatProvider {
       if (!response) return;
       if (!response.body) throw new EmptyReplyError();
 
-      const startIdleTimer = () => setTimeout(() => idle.abort(), env.LLM_IDLE_TIMEOUT_MS);
-      let timer = startIdleTimer();
       let wrote = false;
       // Reasoning tokens are progress too: they restart the idle timer, while nothing reaches the user.
       const thinking = createThinkFilter({ startsInside: memory.startsInsideThink });
       try {
-        for await (const piece of sseContent(response.body, response.headers)) {
-          clearTimeout(timer);
+        for await (const piece of sseContent(response.body, response.headers, { idleTimeoutMs: env.LLM_IDLE_TIMEOUT_MS })) {
           if (piece.reasoning) memory.thinks = true;
           const step = thinking.push(piece.content);
           if (step.reset) {
@@ -64,17 +62,13 @@ export function createOpenAiProvider(env: Env): ChatProvider {
             wrote = true;
             yield { type: "text", text: step.text };
           }
-          timer = startIdleTimer();
         }
       } catch (error) {
-        if (idle.signal.aborted) throw new IdleTimeoutError();
+        if (error instanceof IdleTimeoutError) throw error;
         if (signal.aborted) return;
         throw error;
-      } finally {
-        clearTimeout(timer);
       }
       // An abort can end the body without an error.
-      if (idle.signal.aborted) throw new IdleTimeoutError();
       if (signal.aborted) return;
       const rest = thinking.end();
       if (thinking.sawThinking()) memory.thinks = true;
@@ -127,16 +121,24 @@ function retryAfterMs(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : date - Date.now();
 }
 
-/** fetch for the SDK: an error response asking for a wait over MAX_RETRY_AFTER_MS is marked not to be retried. */
-async function fetchWithRetryAfterCap(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const response = await fetch(input, init);
-  if (response.status < 400) return response;
-  const wait = retryAfterMs(response.headers);
-  if (wait === undefined || wait <= MAX_RETRY_AFTER_MS) return response;
-  const headers = new Headers(response.headers);
-  headers.set("x-should-retry", "false");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+/**
+ * fetch for the SDK, through `dispatcher`: an error response asking for a wait over MAX_RETRY_AFTER_MS is
+ * marked not to be retried.
+ */
+function fetchWithRetryAfterCap(dispatcher: Agent) {
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    // The SDK calls with a URL string and a plain init; undici's types differ from the DOM's only in name.
+    const response = (await undiciFetch(input as string | URL, { ...(init as UndiciInit), dispatcher })) as unknown as Response;
+    if (response.status < 400) return response;
+    const wait = retryAfterMs(response.headers);
+    if (wait === undefined || wait <= MAX_RETRY_AFTER_MS) return response;
+    const headers = new Headers(response.headers);
+    headers.set("x-should-retry", "false");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
 }
+
+type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
 
 /** Resolves as `promise` does, or with undefined as soon as `signal` aborts (the promise is then left to settle). */
 function unlessAborted<T>(promise: PromiseLike<T>, signal: AbortSignal): Promise<T | undefined> {
@@ -162,12 +164,5 @@ export class EmptyReplyError extends Error {
   constructor() {
     super("The model sent no text");
     this.name = "EmptyReplyError";
-  }
-}
-
-export class IdleTimeoutError extends Error {
-  constructor() {
-    super("The model stopped sending");
-    this.name = "IdleTimeoutError";
   }
 }

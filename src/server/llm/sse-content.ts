@@ -7,22 +7,51 @@ export interface SsePiece {
   reasoning: boolean;
 }
 
+/** The stream sent nothing for longer than the idle timeout. */
+export class IdleTimeoutError extends Error {
+  constructor() {
+    super("The model stopped sending");
+    this.name = "IdleTimeoutError";
+  }
+}
+
 /**
  * The reply text of a streamed Chat Completions response body, one piece per network read (every token that
- * arrived in that read, joined; a read that brought only reasoning gives a piece without text). The SDK's own stream parser copies its whole buffer once per event, which
- * costs far more than the relay itself when a fast model sends many events per read. Like the SDK, an event
- * that is not JSON fails the stream and an `error` object in an event becomes an APIError; text that arrived
- * before either is still yielded first. Stops at `[DONE]`; cancels the body when the caller stops early.
+ * arrived in that read, joined; a read that brought only reasoning gives a piece without text). The SDK's own
+ * stream parser copies its whole buffer once per event, which costs far more than the relay itself when a fast
+ * model sends many events per read; here each event's JSON is cut from the buffer once and parsed. Like the SDK,
+ * an event that is not JSON fails the stream and an `error` object in an event becomes an APIError; text that
+ * arrived before either is still yielded first. Stops at `[DONE]`; cancels the body when the caller stops early.
+ * With `idleTimeoutMs`, a read that waits longer cancels the body and fails with IdleTimeoutError; the clock runs
+ * only while waiting for the network, never while the caller holds a piece.
  */
-export async function* sseContent(body: ReadableStream<Uint8Array>, headers: Headers): AsyncGenerator<SsePiece> {
+export async function* sseContent(
+  body: ReadableStream<Uint8Array>,
+  headers: Headers,
+  { idleTimeoutMs }: { idleTimeoutMs?: number } = {},
+): AsyncGenerator<SsePiece> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
   let heldCarriageReturn = false;
   let finished = false;
+  let idle = false;
+  const onIdle = () => {
+    idle = true;
+    // Ends the pending read (as done) and closes the connection; a body that already failed has nothing to cancel.
+    reader.cancel(new IdleTimeoutError()).catch(() => {});
+  };
   try {
     while (!finished) {
-      const { value, done } = await reader.read();
+      const timer = idleTimeoutMs === undefined ? undefined : setTimeout(onIdle, idleTimeoutMs);
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } finally {
+        clearTimeout(timer);
+      }
+      if (idle) throw new IdleTimeoutError();
+      const { value, done } = read;
       let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
       if (heldCarriageReturn) text = `\r${text}`;
       // A CR at the end of a read may be the first half of a CRLF; decide once the next read is in.
@@ -36,7 +65,7 @@ export async function* sseContent(body: ReadableStream<Uint8Array>, headers: Hea
       let start = 0;
       try {
         for (let end = buffer.indexOf("\n\n"); end >= 0 && !finished; end = buffer.indexOf("\n\n", start)) {
-          const data = eventData(buffer.slice(start, end));
+          const data = eventData(buffer, start, end);
           start = end + 2;
           if (data === undefined) continue;
           if (data === "[DONE]") finished = true;
@@ -50,19 +79,23 @@ export async function* sseContent(body: ReadableStream<Uint8Array>, headers: Hea
         if (collected) yield { content: collected, reasoning };
         throw error;
       }
-      buffer = buffer.slice(start);
+      buffer = start === buffer.length ? "" : buffer.slice(start);
       if (collected || reasoning) yield { content: collected, reasoning };
       if (done) finished = true;
     }
   } finally {
-    await reader.cancel().catch(() => {});
+    if (!idle) await reader.cancel().catch(() => {});
   }
 }
 
-/** The `data:` lines of one event, joined, or undefined when it has none (a comment or a keep-alive). */
-function eventData(event: string): string | undefined {
+/**
+ * The `data:` lines of the event at buffer[start, end), joined, or undefined when it has none (a comment or a
+ * keep-alive). The usual event, one `data: ` line, is cut out of the buffer without splitting it.
+ */
+function eventData(buffer: string, start: number, end: number): string | undefined {
+  if (buffer.startsWith("data: ", start) && buffer.indexOf("\n", start) === end) return buffer.slice(start + 6, end);
   let data: string | undefined;
-  for (const line of event.split("\n")) {
+  for (const line of buffer.slice(start, end).split("\n")) {
     if (!line.startsWith("data:")) continue;
     const value = line.startsWith("data: ") ? line.slice(6) : line.slice(5);
     data = data === undefined ? value : `${data}\n${value}`;

@@ -42,6 +42,8 @@ export function createThinkFilter({ startsInside = false }: { startsInside?: boo
   };
 
   function push(text: string): FilterStep {
+    // The usual piece, mid-answer with nothing held back and no "<" that could start a tag, passes on as it is.
+    if (mode === "answer" && answered && pending === "" && !text.includes("<")) return { text, reset: false };
     pending += text;
     let out = "";
     let reset = false;

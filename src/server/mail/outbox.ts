@@ -1,5 +1,6 @@
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { normalizeEmail } from "../../shared/email";
 
 /** Where mail goes when no SMTP server is configured: DATA_DIR/outbox, one .eml file per mail. */
 export const outboxDirOf = (dataDir: string) => join(resolve(dataDir), "outbox");
@@ -44,12 +45,12 @@ export function recipientsOf(raw: string): string[] {
     .replace(/\n[ \t]+/g, " ")
     .split("\n")
     .find((line) => /^to:/i.test(line));
-  return to ? (to.slice(3).match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []).map((address) => address.toLowerCase()) : [];
+  return to ? (to.slice(3).match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []).map(normalizeEmail) : [];
 }
 
 /** Deletes every outbox mail addressed to this e-mail (on account deletion). Returns how many were deleted. */
 export async function deleteOutboxMailTo({ outboxDir, email }: { outboxDir: string; email: string }) {
-  const address = email.trim().toLowerCase();
+  const address = normalizeEmail(email);
   let deleted = 0;
   for (const file of await outboxFiles(outboxDir)) {
     const raw = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {

@@ -1,16 +1,14 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { ReplyErrorCode } from "../../shared/schemas/chat";
-import { redFlagLayers, replyErrorCodes } from "../../shared/values";
+import { type RedFlagCategory, type ReplyErrorCode, redFlagCategories, redFlagLayers, replyErrorCodes } from "../../shared/values";
 import type { ActiveReplies } from "../chat/active-replies";
 import { observePoolWaits } from "../db/pool-waits";
-import { redFlagCategories } from "../safety/red-flag-categories";
 import { redFlagHits } from "./red-flag-hits";
 
 const PREFIX = "health_chat_";
 const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** One HTTP request as the request histogram sees it; `route` is the matched pattern, never the raw path. */
-export interface FinishedRequest {
+interface FinishedRequest {
   method: string;
   route: string;
   status: number;
@@ -85,7 +83,7 @@ export function createMetrics({ activeReplies, db }: { activeReplies: ActiveRepl
       providerErrors.inc({ kind });
     },
     /** Counts a user message's red flags once both layers have spoken (`modelCategory` null: the model added none). */
-    redFlagsSettled(rules: readonly string[], modelCategory: string | null) {
+    redFlagsSettled(rules: readonly RedFlagCategory[], modelCategory: RedFlagCategory | null) {
       for (const { layer, category } of redFlagHits(rules, modelCategory)) redFlags.inc({ layer, category });
     },
   };

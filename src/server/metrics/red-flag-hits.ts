@@ -1,9 +1,9 @@
-import type { redFlagLayers } from "../../shared/values";
+import type { RedFlagCategory, RedFlagLayer } from "../../shared/values";
 
 /** One emergency category flagged on a user message, and which layer named it. */
-export interface RedFlagHit {
-  category: string;
-  layer: (typeof redFlagLayers)[number];
+interface RedFlagHit {
+  category: RedFlagCategory;
+  layer: RedFlagLayer;
 }
 
 /**
@@ -11,7 +11,7 @@ export interface RedFlagHit {
  * it: the rules, the model, or both. Counted per category (not per message as the stored red_flag_layer is), so
  * that `layer="model"` counts exactly what the model added to the rules.
  */
-export function redFlagHits(rules: readonly string[], modelCategory: string | null): RedFlagHit[] {
+export function redFlagHits(rules: readonly RedFlagCategory[], modelCategory: RedFlagCategory | null): RedFlagHit[] {
   const hits: RedFlagHit[] = rules.map((category) => ({ category, layer: category === modelCategory ? "both" : "rules" }));
   if (modelCategory && !rules.includes(modelCategory)) hits.push({ category: modelCategory, layer: "model" });
   return hits;

@@ -1,5 +1,6 @@
 import type { Language } from "../../shared/schemas/profile";
 import type { DateRange, RatedReply } from "../../shared/schemas/research";
+import type { ExportFormat, ExportKind } from "../../shared/values";
 import type { Database } from "../db/client";
 import { messagesInRange, ratedReplies } from "../db/queries/research";
 import { redactPersonalData } from "../safety/redact";
@@ -8,7 +9,6 @@ import { toCsv, toJsonLines } from "./tabular";
 
 /** Research data never carries an e-mail; identifiers people typed into their text are replaced too. */
 const redact = (text: string) => redactPersonalData(text).text;
-const asLanguage = (value: string | null): Language | null => (value === "en" || value === "de" ? value : null);
 
 /** Rated replies with the question before each, pseudonymous: user and message (a new pseudonym key per call). */
 export async function ratedRepliesForResearch(input: {
@@ -29,7 +29,7 @@ export async function ratedRepliesForResearch(input: {
             ratedAt,
             feedback,
             user: pseudonym.user(userId),
-            language: asLanguage(language),
+            language,
             question: redact(question),
             reply: redact(reply),
             comment: comment === null ? null : redact(comment),
@@ -95,9 +95,9 @@ export async function researchExport({
   format,
 }: {
   db: Database;
-  kind: "feedback" | "chats";
+  kind: ExportKind;
   range: DateRange;
-  format: "csv" | "jsonl";
+  format: ExportFormat;
 }): Promise<string> {
   if (kind === "feedback") {
     const rows = await ratedRepliesForResearch({ db, range, onlyDislikes: false });

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 
-export interface Pseudonyms {
+interface Pseudonyms {
   user: (userId: string) => string;
   chat: (chatId: string) => string;
   message: (messageId: string) => string;

@@ -1,44 +1,54 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { chatIdSchema, regenerateSchema, type SendMessageRequest, type SendRefusal, sendMessageSchema } from "../../shared/schemas/chat";
+import {
+  type ChatDetail,
+  type ChatPage,
+  chatIdSchema,
+  chatListQuerySchema,
+  chatMessagesQuerySchema,
+  regenerateSchema,
+  type SendMessageRequest,
+  type SendRefusal,
+  type StreamEvent,
+  sendMessageSchema,
+} from "../../shared/schemas/chat";
 import type { ActiveReplies, ReplySlot } from "../chat/active-replies";
 import { startEmergencyCheck, withEmergencyCheck } from "../chat/emergency-check";
-import { type ReplyDeps, streamReply, toChatMessage } from "../chat/reply";
-import { sseResponse } from "../chat/sse";
-import { chatBelongsTo, deleteAllChats, deleteChat, getChatWithMessages, listChats } from "../db/queries/chats";
-import { appendMessage, createChatWithMessage, deleteTrailingReply, listMessages } from "../db/queries/messages";
-import { getPrompt } from "../db/queries/prompts";
+import { decodeHistoryCursor, encodeHistoryCursor } from "../chat/history-cursor";
+import { type ReplyDeps, type RequestedReply, requestReply, streamReply, toChatMessage } from "../chat/reply";
+import { replyAbortController, sseResponse } from "../chat/sse";
+import { deleteAllChats, deleteChat, getChatWithMessagePage, listChatPage } from "../db/queries/chats";
+import { appendMessage, createChatWithMessage, deleteReply, getOwnedChatHistory } from "../db/queries/messages";
 import type { Env } from "../env";
 import { apiError } from "../http/api-error";
 import { clientAddressKey } from "../http/client-ip";
-import { parseJson } from "../http/parse-json";
-import { rateLimit } from "../http/rate-limit";
+import { jsonBody, type ValidatedInput } from "../http/parse-json";
+import { parseQuery } from "../http/parse-query";
+import { rateLimiter, tooManyRequests } from "../http/rate-limit";
 import { type AuthedEnv, requireSession } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
-import { PROMPT_IDS } from "../prompts/defaults";
 import { classifyRedFlags, type RedFlagCategory } from "../safety/red-flags";
 
 type ReplyEnv = { Variables: AuthedEnv["Variables"] & { replySlot: ReplySlot } };
-/** A new message, parsed once, with the offline rules' verdict on it. */
-type CheckedSend = SendMessageRequest & { redFlags: RedFlagCategory[] };
-type SendEnv = { Variables: { send: CheckedSend } };
+/** A new message, parsed once; `redFlags` runs the offline rules on it the first time it is called. */
+type ParsedSend = SendMessageRequest & { redFlags: () => RedFlagCategory[] };
+type SendEnv = { Variables: { send: ParsedSend } };
 
-/**
- * Parses a new message and runs the red-flag rules on it before anything may refuse it: a send refused for
- * the rate limit or a busy server still tells the screen to show the emergency card.
- */
-const checkSend = createMiddleware<SendEnv>(async (c, next) => {
-  const parsed = await parseJson(c, sendMessageSchema);
-  if (!parsed.ok) return parsed.response;
-  const { categories } = classifyRedFlags(parsed.data.text, parsed.data.language);
-  c.set("send", { ...parsed.data, redFlags: categories });
+/** A new message (jsonBody checked it). Its red-flag rules run once the model has been asked, or for a refusal before that. */
+const withSend = createMiddleware<SendEnv, string, ValidatedInput<"json", typeof sendMessageSchema>>(async (c, next) => {
+  const send = c.req.valid("json");
+  let verdict: RedFlagCategory[] | undefined;
+  c.set("send", { ...send, redFlags: () => (verdict ??= classifyRedFlags(send.text, send.language).categories) });
   await next();
 });
 
-/** What a refusal adds for a new message: the rules' verdict on it (sendRefusalSchema). Nothing for a regenerate. */
+/**
+ * What a refusal adds for a new message: the rules' verdict on it (sendRefusalSchema), so that a send refused
+ * for the rate limit or a busy server still tells the screen to show the emergency card. Nothing for a regenerate.
+ */
 function refusalDetails(c: Context): Partial<Pick<SendRefusal, "redFlags">> {
   const send = (c as Context<Partial<SendEnv>>).var.send;
-  return send ? { redFlags: send.redFlags } : {};
+  return send ? { redFlags: send.redFlags() } : {};
 }
 
 /**
@@ -75,30 +85,60 @@ export function chatRoutes({
 }: ReplyDeps & { sessions: SessionLookup; env: Env; activeReplies: ActiveReplies }) {
   const { db, logger } = deps;
   const windowSeconds = env.CHAT_RATE_LIMIT_WINDOW_SECONDS;
-  const sendLimit = rateLimit({
+  const countSend = rateLimiter({
     db,
     enabled: env.RATE_LIMITS === "on",
     rules: [
       { key: (c) => `chat:user:${(c as Context<AuthedEnv>).var.session.user.id}`, max: env.CHAT_RATE_LIMIT_PER_USER, windowSeconds },
       { key: (c) => ipKey(clientAddressKey(c, env.TRUST_PROXY)), max: env.CHAT_RATE_LIMIT_PER_IP, windowSeconds },
     ],
-    details: refusalDetails,
   });
+  /**
+   * What must hold before the user sees a token, done while the model's request is already under way: the send
+   * limits (one statement), then `commit` (saving the user's message, or removing the reply a regenerate
+   * replaces). A refused send aborts the model request and answers 429 with Retry-After (and the rules'
+   * verdict); a failed commit aborts it too and is thrown on, to be answered as an error (the screen keeps the
+   * typed text).
+   */
+  async function beforeFirstToken<T>(
+    c: Context,
+    reply: AbortController,
+    requested: Promise<RequestedReply>,
+    commit: () => Promise<T>,
+  ): Promise<{ model: RequestedReply; committed: T } | Response> {
+    try {
+      const [model, verdict] = await Promise.all([requested, countSend(c)]);
+      if (!verdict.allowed) {
+        reply.abort();
+        return tooManyRequests(c, verdict.retryAfterSeconds, refusalDetails(c));
+      }
+      return { model, committed: await commit() };
+    } catch (error) {
+      reply.abort();
+      throw error;
+    }
+  }
   const liveCap = liveReplyCap(activeReplies, env.LIVE_CHATS_RETRY_AFTER_SECONDS);
   const keepAliveMs = env.STREAM_KEEPALIVE_SECONDS * 1000;
   return new Hono<AuthedEnv>()
     .use(requireSession(sessions))
     .get("/", async (c) => {
-      // NUL cannot be stored, so it cannot match either (and PostgreSQL refuses it in a parameter).
-      const search = c.req.query("q")?.replaceAll("\u0000", "").trim().slice(0, 200) || undefined;
-      return c.json(await listChats({ db, userId: c.var.session.user.id, search }));
+      const query = parseQuery(c, chatListQuerySchema);
+      if (!query.ok) return query.response;
+      const after = query.data.cursor === undefined ? undefined : decodeHistoryCursor(query.data.cursor);
+      if (query.data.cursor !== undefined && !after) return apiError(c, "bad-request", "The cursor is not valid.");
+      const page = await listChatPage({ db, userId: c.var.session.user.id, search: query.data.q || undefined, after });
+      return c.json({ chats: page.chats, nextCursor: page.next ? encodeHistoryCursor(page.next) : null } satisfies ChatPage);
     })
     .delete("/", async (c) => c.json({ deleted: await deleteAllChats({ db, userId: c.var.session.user.id }) }))
     .get("/:id", async (c) => {
       const chatId = chatIdParam(c.req.param("id"));
-      const chat = chatId && (await getChatWithMessages({ db, userId: c.var.session.user.id, chatId }));
+      if (!chatId) return apiError(c, "not-found", "Chat not found.");
+      const query = parseQuery(c, chatMessagesQuerySchema);
+      if (!query.ok) return query.response;
+      const chat = await getChatWithMessagePage({ db, userId: c.var.session.user.id, chatId, before: query.data.before });
       if (!chat) return apiError(c, "not-found", "Chat not found.");
-      return c.json({ ...chat, messages: chat.messages.map(toChatMessage) });
+      return c.json({ ...chat, messages: chat.messages.map(toChatMessage) } satisfies ChatDetail);
     })
     .delete("/:id", async (c) => {
       const chatId = chatIdParam(c.req.param("id"));
@@ -106,46 +146,54 @@ export function chatRoutes({
       if (!deleted) return apiError(c, "not-found", "Chat not found.");
       return c.json({ deleted: true });
     })
-    .post("/messages", checkSend, liveCap, sendLimit, async (c) => {
+    .post("/messages", jsonBody(sendMessageSchema), withSend, liveCap, async (c) => {
       const userId = c.var.session.user.id;
       const { chatId: requestedId, text, language, redFlags } = c.var.send;
-      if (requestedId && !(await chatBelongsTo({ db, userId, chatId: requestedId }))) return apiError(c, "not-found", "Chat not found.");
-      // The user's message is saved before the model is called, so it survives any failure that follows.
-      const message = { sender: "user" as const, text, redFlags, language };
-      // The system prompt is read alongside (on PostgreSQL, in parallel on another connection).
-      const [saved, systemPrompt] = await Promise.all([
-        requestedId ? appendMessage({ db, message: { ...message, chatId: requestedId } }) : createChatWithMessage({ db, userId, message }),
-        getPrompt({ db, id: PROMPT_IDS.system }),
-      ]);
+      // The model is asked as soon as its prompt is known: a new chat's history is this message alone; an existing
+      // chat's is read, with its owner check, in one query. Limits, rules and saving run while it starts answering.
+      const earlier = requestedId ? await getOwnedChatHistory({ db, userId, chatId: requestedId }) : [];
+      if (!earlier) return apiError(c, "not-found", "Chat not found.");
+      const reply = replyAbortController(c.req.raw.signal);
+      const history = [...earlier, { sender: "user" as const, text, status: "complete" as const }];
+      const requested = requestReply(deps, { history, language, signal: reply.signal });
+      const ready = await beforeFirstToken(c, reply, requested, () => {
+        const message = { sender: "user" as const, text, redFlags: redFlags(), language };
+        return requestedId
+          ? appendMessage({ db, message: { ...message, chatId: requestedId } })
+          : createChatWithMessage({ db, userId, message });
+      });
+      if (ready instanceof Response) return ready;
+      // Only now, with the user's message committed, may the reply reach the screen.
+      const { model, committed: saved } = ready;
       const chatId = saved.chatId;
-      // A chat created just now holds only this message; an existing one is read back with it.
-      const history = requestedId ? undefined : [saved];
       // The model's second opinion runs beside the reply; it is not stopped with the reply, so that its verdict
       // is stored (and the card shown when the chat is opened again) even if the user leaves at once.
       const check = startEmergencyCheck({ ...deps, timeoutMs: env.RED_FLAG_MODEL_TIMEOUT_MS }, saved);
-      return sseResponse(
-        async function* (signal) {
-          yield { type: "start", chatId, userMessage: toChatMessage(saved) };
-          yield* withEmergencyCheck(streamReply(deps, { chatId, language, signal, history, systemPrompt }), check);
-        },
-        { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot, keepAliveMs },
-      );
+      const events = async function* (): AsyncGenerator<StreamEvent> {
+        yield { type: "start", chatId, userMessage: toChatMessage(saved) };
+        yield* withEmergencyCheck(streamReply(deps, chatId, model), check);
+      };
+      return sseResponse(events(), { reply, logger, slot: c.var.replySlot, keepAliveMs });
     })
-    .post("/:id/regenerate", liveCap, sendLimit, async (c) => {
+    .post("/:id/regenerate", jsonBody(regenerateSchema), liveCap, async (c) => {
       const chatId = chatIdParam(c.req.param("id"));
-      if (!chatId || !(await chatBelongsTo({ db, userId: c.var.session.user.id, chatId })))
-        return apiError(c, "not-found", "Chat not found.");
-      const parsed = await parseJson(c, regenerateSchema);
-      if (!parsed.ok) return parsed.response;
-      await deleteTrailingReply({ db, chatId });
-      const history = await listMessages({ db, chatId });
+      const earlier = chatId && (await getOwnedChatHistory({ db, userId: c.var.session.user.id, chatId }));
+      if (!chatId || !earlier) return apiError(c, "not-found", "Chat not found.");
+      const last = earlier.at(-1);
+      const replaced = last?.sender === "assistant" ? last : undefined;
+      const history = replaced ? earlier.slice(0, -1) : earlier;
       if (history.at(-1)?.sender !== "user") return apiError(c, "bad-request", "There is no message to answer.");
-      return sseResponse(
-        async function* (signal) {
-          yield { type: "start", chatId, userMessage: null };
-          yield* streamReply(deps, { chatId, language: parsed.data.language, signal, history });
-        },
-        { requestSignal: c.req.raw.signal, logger, slot: c.var.replySlot, keepAliveMs },
-      );
+      const reply = replyAbortController(c.req.raw.signal);
+      const requested = requestReply(deps, { history, language: c.req.valid("json").language, signal: reply.signal });
+      const ready = await beforeFirstToken(c, reply, requested, async () => {
+        if (replaced) await deleteReply({ db, messageId: replaced.id });
+      });
+      if (ready instanceof Response) return ready;
+      const { model } = ready;
+      const events = async function* (): AsyncGenerator<StreamEvent> {
+        yield { type: "start", chatId, userMessage: null };
+        yield* streamReply(deps, chatId, model);
+      };
+      return sseResponse(events(), { reply, logger, slot: c.var.replySlot, keepAliveMs });
     });
 }

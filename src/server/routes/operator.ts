@@ -9,6 +9,7 @@ import {
   updatePromptSchema,
   userSearchSchema,
 } from "../../shared/schemas/research";
+import type { ExportFormat } from "../../shared/values";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { listAuditEvents } from "../db/queries/audit";
@@ -17,8 +18,8 @@ import { dailyStats } from "../db/queries/research";
 import { findUsers, setUserDisabled } from "../db/queries/users";
 import { apiError } from "../http/api-error";
 import { requireOperator, requireRecentLogin } from "../http/operator";
-import { containsNul, parseJson } from "../http/parse-json";
-import { parseQuery } from "../http/parse-query";
+import { containsNul, jsonBody } from "../http/parse-json";
+import { queryOf } from "../http/parse-query";
 import type { AuthedEnv } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
 import type { Logger } from "../logger";
@@ -28,6 +29,10 @@ import { ratedRepliesForResearch, researchExport } from "../research/exports";
 const DISLIKED_TABLE_ROWS = 200;
 const AUDIT_TABLE_ROWS = 500;
 const promptIds: string[] = Object.values(PROMPT_IDS);
+const exportContentTypes: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  jsonl: "application/x-ndjson; charset=utf-8",
+};
 
 interface OperatorDeps {
   sessions: SessionLookup;
@@ -43,48 +48,32 @@ export function operatorRoutes({ sessions, db, logger, operatorEmails, recentLog
   const actor = (c: Context<AuthedEnv>) => ({ actorUserId: c.var.session.user.id, actorLabel: c.var.session.user.email });
   return new Hono<AuthedEnv>()
     .use(requireOperator({ sessions, db, operatorEmails }))
-    .get("/stats", async (c) => {
-      const query = parseQuery(c, dateRangeSchema);
-      if (!query.ok) return query.response;
-      return c.json(await dailyStats({ db, range: query.data }));
-    })
-    .get("/disliked", async (c) => {
-      const query = parseQuery(c, dislikedQuerySchema);
-      if (!query.ok) return query.response;
-      const { from, to, language } = query.data;
+    .get("/stats", queryOf(dateRangeSchema), async (c) => c.json(await dailyStats({ db, range: c.req.valid("query") })))
+    .get("/disliked", queryOf(dislikedQuerySchema), async (c) => {
+      const { from, to, language } = c.req.valid("query");
       return c.json(await ratedRepliesForResearch({ db, range: { from, to }, language, onlyDislikes: true, limit: DISLIKED_TABLE_ROWS }));
     })
-    .get("/audit", async (c) => {
-      const query = parseQuery(c, dateRangeSchema);
-      if (!query.ok) return query.response;
-      return c.json(await listAuditEvents({ db, range: query.data, limit: AUDIT_TABLE_ROWS }));
-    })
-    .get("/export/:kind", recentLogin, async (c) => {
+    .get("/audit", queryOf(dateRangeSchema), async (c) =>
+      c.json(await listAuditEvents({ db, range: c.req.valid("query"), limit: AUDIT_TABLE_ROWS })),
+    )
+    .get("/export/:kind", recentLogin, queryOf(exportQuerySchema), async (c) => {
       const kind = exportKindSchema.safeParse(c.req.param("kind")).data;
       if (!kind) return apiError(c, "not-found");
-      const query = parseQuery(c, exportQuerySchema);
-      if (!query.ok) return query.response;
-      const { from, to, format } = query.data;
+      const { from, to, format } = c.req.valid("query");
       const body = await researchExport({ db, kind, range: { from, to }, format });
       await recordAudit({ db, logger, event: { action: "export", ...actor(c), details: { kind, format, from, to } } });
-      c.header("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8");
+      c.header("Content-Type", exportContentTypes[format]);
       c.header("Content-Disposition", `attachment; filename="health-chat-${kind}-${from}-to-${to}.${format}"`);
       c.header("Cache-Control", "no-store");
       return c.body(body);
     })
-    .get("/users", async (c) => {
-      const query = parseQuery(c, userSearchSchema);
-      if (!query.ok) return query.response;
-      return c.json(await findUsers({ db, email: query.data.email }));
-    })
-    .put("/users/:id/disabled", async (c) => {
-      const parsed = await parseJson(c, setDisabledSchema);
-      if (!parsed.ok) return parsed.response;
+    .get("/users", queryOf(userSearchSchema), async (c) => c.json(await findUsers({ db, email: c.req.valid("query").email })))
+    .put("/users/:id/disabled", jsonBody(setDisabledSchema), async (c) => {
       const userId = c.req.param("id");
       if (userId === c.var.session.user.id) return apiError(c, "bad-request", "You cannot disable your own account.");
       // No user id holds NUL, and PostgreSQL refuses it in a parameter (a 500).
       if (containsNul(userId)) return apiError(c, "not-found", "User not found.");
-      const user = await setUserDisabled({ db, userId, disabled: parsed.data.disabled });
+      const user = await setUserDisabled({ db, userId, disabled: c.req.valid("json").disabled });
       if (!user) return apiError(c, "not-found", "User not found.");
       const action = user.disabled ? "user-disabled" : "user-enabled";
       await recordAudit({ db, logger, event: { action, ...actor(c), targetUserId: user.id, targetLabel: user.email } });
@@ -96,12 +85,10 @@ export function operatorRoutes({ sessions, db, logger, operatorEmails, recentLog
       if (!id) return apiError(c, "not-found", "Prompt not found.");
       return c.json(await listPromptVersions({ db, id }));
     })
-    .put("/prompts/:id", recentLogin, async (c) => {
+    .put("/prompts/:id", recentLogin, jsonBody(updatePromptSchema), async (c) => {
       const id = z.enum(promptIds as [string, ...string[]]).safeParse(c.req.param("id")).data;
       if (!id) return apiError(c, "not-found", "Prompt not found.");
-      const parsed = await parseJson(c, updatePromptSchema);
-      if (!parsed.ok) return parsed.response;
-      const row = await setPrompt({ db, id, prompt: parsed.data.prompt, changedBy: c.var.session.user.email });
+      const row = await setPrompt({ db, id, prompt: c.req.valid("json").prompt, changedBy: c.var.session.user.email });
       await recordAudit({ db, logger, event: { action: "prompt-changed", ...actor(c), details: { prompt: id, version: row.version } } });
       return c.json(row);
     });

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { updateLanguageSchema } from "../../shared/schemas/profile";
+import { type ProfileResponse, updateLanguageSchema } from "../../shared/schemas/profile";
 import { getAccountRole } from "../db/queries/operators";
 import { getProfile, saveLanguage } from "../db/queries/profiles";
 import { isOperator, type RoleDeps } from "../http/operator";
-import { parseJson } from "../http/parse-json";
+import { jsonBody } from "../http/parse-json";
 import { type AuthedEnv, requireSession } from "../http/session";
 
 export function profileRoutes({ sessions, db, operatorEmails }: RoleDeps) {
@@ -14,16 +14,15 @@ export function profileRoutes({ sessions, db, operatorEmails }: RoleDeps) {
       // Read fresh, not from the cached session: a verification or role change shows at once.
       const [profile, account] = await Promise.all([getProfile({ db, userId }), getAccountRole({ db, userId })]);
       return c.json({
-        languageCode: profile?.languageCode === "de" ? "de" : "en",
+        languageCode: profile?.languageCode ?? "en",
         email: c.var.session.user.email,
         emailVerified: account?.emailVerified ?? false,
         isOperator: isOperator(operatorEmails, account),
-      });
+      } satisfies ProfileResponse);
     })
-    .put("/language", async (c) => {
-      const parsed = await parseJson(c, updateLanguageSchema);
-      if (!parsed.ok) return parsed.response;
-      const profile = await saveLanguage({ db, userId: c.var.session.user.id, languageCode: parsed.data.languageCode });
-      return c.json({ languageCode: profile?.languageCode ?? parsed.data.languageCode });
+    .put("/language", jsonBody(updateLanguageSchema), async (c) => {
+      const { languageCode } = c.req.valid("json");
+      const profile = await saveLanguage({ db, userId: c.var.session.user.id, languageCode });
+      return c.json({ languageCode: profile?.languageCode ?? languageCode });
     });
 }

@@ -1,5 +1,5 @@
+import type { RedFlagCategory } from "../../shared/values";
 import { near } from "./pattern-tools";
-import type { RedFlagCategory } from "./red-flag-categories";
 
 // German patterns, written against normalizeText() output (ä→ae, ö→oe, ü→ue, ß→ss); see red-flag-patterns.ts.
 // Compounds are listed explicitly ("brustschmerzen"), because \b does not split "Brust|schmerzen".

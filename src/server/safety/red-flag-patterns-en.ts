@@ -1,5 +1,5 @@
+import type { RedFlagCategory } from "../../shared/values";
 import { near } from "./pattern-tools";
-import type { RedFlagCategory } from "./red-flag-categories";
 
 // English patterns, written against normalizeText() output; see red-flag-patterns.ts.
 const chest = "(?:chest|chets|chesst|breastbone|sternum)";

@@ -4,7 +4,7 @@
  * as variants ("chest pian"); single key terms are also corrected by one edit before matching (typoTerms, fuzzy.ts).
  * Both languages always run: people mix them, and the interface language says little about the message.
  */
-import { type RedFlagCategory, redFlagCategories } from "./red-flag-categories";
+import { type RedFlagCategory, redFlagCategories } from "../../shared/values";
 import { germanPatterns } from "./red-flag-patterns-de";
 import { englishPatterns } from "./red-flag-patterns-en";
 

@@ -1,8 +1,8 @@
 import type { Language } from "../../shared/schemas/profile";
+import { type RedFlagCategory, redFlagCategories, SELF_HARM } from "../../shared/values";
 import { typoCorrector } from "./fuzzy";
 import { MatchPositions } from "./match-positions";
 import { normalizeText } from "./normalize";
-import { type RedFlagCategory, redFlagCategories } from "./red-flag-categories";
 import {
   clauseBreak,
   deixis,
@@ -142,7 +142,7 @@ export function ruleFindings(text: string, language?: Language): RuleFindings {
         continue;
       }
       // A past self-harm attempt still gets the crisis line; a heart attack in 2015 is history.
-      if (category !== "self-harm" && (historyBefore.test(before) || historyAfter.test(after))) {
+      if (category !== SELF_HARM && (historyBefore.test(before) || historyAfter.test(after))) {
         heldBy ??= "history";
         continue;
       }

@@ -1,11 +1,11 @@
 import type { Language } from "../../shared/schemas/profile";
+import type { RedFlagCategory } from "../../shared/values";
 import { contextCues } from "./model/context-cues";
 import { predictRedFlag } from "./model/red-flag-model";
 import { normalizeText } from "./normalize";
-import type { RedFlagCategory } from "./red-flag-categories";
 import { type RuleFindings, ruleFindings } from "./red-flag-rules";
 
-export { type RedFlagCategory, redFlagCategories } from "./red-flag-categories";
+export { type RedFlagCategory, redFlagCategories } from "../../shared/values";
 
 /** The named features the learned layer reads besides the words: what the rules found, and context cues. */
 export function namedFeatures(text: string, rules: RuleFindings): string[] {
@@ -28,9 +28,4 @@ export function classifyRedFlags(text: string, language?: Language): { categorie
   const model = predictRedFlag(text, namedFeatures(text, rules));
   if (!model.flagged) return { categories: [] };
   return { categories: rules.categories.length > 0 ? rules.categories : [model.category] };
-}
-
-/** Which help to show: the emergency number for any flag, and a crisis line for self-harm. */
-export function redFlagGuidance(categories: readonly RedFlagCategory[]): { emergency: boolean; crisisLine: boolean } {
-  return { emergency: categories.length > 0, crisisLine: categories.includes("self-harm") };
 }

@@ -1,23 +1,24 @@
 import { z } from "zod";
+import { sendRefusalCodes } from "../errors";
 import {
   feedbackKinds,
   feedbackReasons,
   MAX_FEEDBACK_COMMENT_CHARS,
   MAX_MESSAGE_CHARS,
   messageStatuses,
+  type ReplyErrorCode,
   replyErrorCodes,
   senders,
 } from "../values";
 import { languageSchema } from "./profile";
 
-export { feedbackReasons, MAX_FEEDBACK_COMMENT_CHARS, MAX_MESSAGE_CHARS };
+export { feedbackReasons, MAX_FEEDBACK_COMMENT_CHARS, MAX_MESSAGE_CHARS, type ReplyErrorCode };
 
 export const senderSchema = z.enum(senders);
 export const feedbackSchema = z.enum(feedbackKinds);
 export const feedbackReasonSchema = z.enum(feedbackReasons);
 export const messageStatusSchema = z.enum(messageStatuses);
 export const replyErrorCodeSchema = z.enum(replyErrorCodes);
-export type ReplyErrorCode = z.infer<typeof replyErrorCodeSchema>;
 /** What the screen says about a failed turn: a server-reported code, or a connection lost mid-stream. */
 export const turnFailureSchema = z.enum([...replyErrorCodeSchema.options, "connection-lost"]);
 export type TurnFailure = z.infer<typeof turnFailureSchema>;
@@ -33,21 +34,54 @@ export const messageSchema = z.object({
   feedbackComment: z.string().nullable(),
   errorCode: turnFailureSchema.nullable(),
   redFlags: z.array(z.string()),
-  createdAt: z.coerce.date(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 
+/** How many chats one page of the history holds, and how many messages one page of a chat. */
+export const CHATS_PAGE_SIZE = 50;
+export const MESSAGES_PAGE_SIZE = 50;
+
+/** A chat as the history lists it: only what the drawer shows (the title, or "Chat n" without one). */
 export const chatSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
-  updatedAt: z.coerce.date(),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
-export const chatDetailSchema = chatSummarySchema.extend({ messages: z.array(messageSchema) });
+/** GET /api/chats: one page of the history, newest first; `nextCursor` asks for the page after it (null: the last). */
+export const chatPageSchema = z.object({ chats: z.array(chatSummarySchema), nextCursor: z.string().nullable() });
+export type ChatPage = z.infer<typeof chatPageSchema>;
+
+/**
+ * GET /api/chats/:id: the chat with its newest messages (or those before `?before=`), oldest first.
+ * `olderBefore` is the `before` that loads the page older than these; null when these are the oldest.
+ */
+export const chatDetailSchema = chatSummarySchema.extend({
+  messages: z.array(messageSchema),
+  olderBefore: z.number().int().nullable(),
+});
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 
 export const chatIdSchema = z.uuid();
+
+/** The query of GET /api/chats: a search (NUL cannot be stored, so it cannot match either) and the page's cursor. */
+export const chatListQuerySchema = z.object({
+  q: z
+    .string()
+    .transform((q) => q.replaceAll("\u0000", "").trim().slice(0, 200))
+    .optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+/** The query of GET /api/chats/:id: `before` a position, for older messages. */
+export const chatMessagesQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647))
+    .optional(),
+});
 
 /** POST /api/chats/messages: a new user message, to an existing chat or (no chatId) a new one. */
 export const sendMessageSchema = z
@@ -64,7 +98,7 @@ export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
  * emergency before the refusal, so the screen can still show the emergency card for the text the user typed.
  */
 export const sendRefusalSchema = z.object({
-  code: z.enum(["too-many-requests", "server-busy", "too-many-live-replies"]),
+  code: z.enum(sendRefusalCodes),
   message: z.string(),
   redFlags: z.array(z.string()),
 });

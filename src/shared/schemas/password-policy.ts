@@ -1,10 +1,10 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** What GET /api/password-policy returns; the sign-up form shows and checks these rules. */
 export const passwordPolicySchema = z.object({
   schemaVersion: z.literal(1),
-  minLength: z.number().int().min(1),
-  maxLength: z.number().int().optional(),
+  minLength: z.int().check(z.minimum(1)),
+  maxLength: z.optional(z.int()),
   requireLowercase: z.boolean(),
   requireUppercase: z.boolean(),
   requireDigit: z.boolean(),
@@ -15,7 +15,7 @@ export const passwordPolicySchema = z.object({
 
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 
-export type PasswordRule = "minLength" | "maxLength" | "lowercase" | "uppercase" | "digit" | "symbol";
+type PasswordRule = "minLength" | "maxLength" | "lowercase" | "uppercase" | "digit" | "symbol";
 
 /** The rules a password breaks, in the order the form lists them. Common-password checks are server-only. */
 export function brokenPasswordRules(password: string, policy: PasswordPolicy): PasswordRule[] {

@@ -1,11 +1,10 @@
-import { z } from "zod";
-import { languages } from "../values";
+import * as z from "zod/mini";
+import { type Language, languages } from "../values";
 
-export { languages };
+export { type Language, languages };
 export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
 
-export const updateLanguageSchema = z.object({ languageCode: languageSchema }).strict();
+export const updateLanguageSchema = z.strictObject({ languageCode: languageSchema });
 
 export const profileSchema = z.object({
   languageCode: languageSchema,

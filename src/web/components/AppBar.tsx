@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSession } from "../hooks/use-session";
@@ -10,14 +11,14 @@ import { VerifyEmailBanner } from "./VerifyEmailBanner";
  * The signed-in app bar: the name (to a new chat) and the menu button that opens the drawer; below it, until
  * the e-mail address is confirmed, the reminder to confirm it.
  */
-export function AppBar() {
+export function AppBar({ ref }: { ref?: Ref<HTMLElement> }) {
   const { t } = useTranslation();
   const { data: session } = useSession();
   const { drawerOpen, setDrawerOpen } = useShell();
   if (!session) return null;
   return (
     <>
-      <header className="app-bar">
+      <header className="app-bar" ref={ref}>
         <Link to="/" className="brand">
           <Logo size={32} />
           <span>{t("common.appName")}</span>

@@ -1,23 +1,39 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { chatApiPath } from "../../shared/opened-chat";
 import type { ChatDetail, ChatMessage } from "../../shared/schemas/chat";
 import { api } from "../lib/api";
-import { array } from "../lib/json-shape";
-import { asChatDetail, asChatSummary, asMessage } from "../lib/wire-schemas";
+import { asChatDetail, asChatPage, asMessage } from "../lib/wire-schemas";
 
 export const chatListKey = ["chats"] as const;
 export const chatKey = (id: string) => ["chat", id] as const;
 
+const chatListPath = (search: string, cursor: string | undefined) => {
+  const query = new URLSearchParams();
+  if (search) query.set("q", search);
+  if (cursor) query.set("cursor", cursor);
+  const text = query.toString();
+  return `/api/chats${text ? `?${text}` : ""}`;
+};
+
+/** The history, newest first, a page of 50 at a time (the server searches); `fetchNextPage` loads older chats. */
 export function useChatList(search: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...chatListKey, search],
-    queryFn: async () => array(asChatSummary)(await api<unknown>(`/api/chats${search ? `?q=${encodeURIComponent(search)}` : ""}`)),
+    queryFn: async ({ pageParam }) => asChatPage(await api<unknown>(chatListPath(search, pageParam))),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // While a new search is on its way, the list shows the last one's results rather than nothing.
+    placeholderData: keepPreviousData,
   });
 }
 
-/** One saved chat, as a query (also prefetched at start-up when the page opened is a chat). */
+// The first page's address is exactly the one the server preloads with the page (src/shared/opened-chat.ts).
+const chatPath = (id: string, before?: number) => (before === undefined ? chatApiPath(id) : `${chatApiPath(id)}?before=${before}`);
+
+/** One saved chat with its newest messages, as a query (also prefetched at start-up when the page opened is a chat). */
 export const chatQuery = (id: string) => ({
   queryKey: chatKey(id),
-  queryFn: async () => asChatDetail(await api<unknown>(`/api/chats/${encodeURIComponent(id)}`)),
+  queryFn: async () => asChatDetail(await api<unknown>(chatPath(id))),
   retry: false,
   // This screen keeps the cached chat up to date itself. Not refetching it when a new chat moves to its own
   // address avoids a race after Stop, where the server may not have saved the partial reply yet.
@@ -27,6 +43,28 @@ export const chatQuery = (id: string) => ({
 /** One chat; with `load: false` it only follows what the cache holds (a chat being created on this screen). */
 export function useChat(id: string | undefined, { load = true }: { load?: boolean } = {}) {
   return useQuery({ ...chatQuery(id ?? ""), enabled: Boolean(id) && load });
+}
+
+/**
+ * Loads the page of messages older than those the cached chat holds and puts it in front of them. The chat
+ * stays one cache entry, so the reply being streamed and feedback keep updating it as before.
+ */
+export function useOlderMessages(chatId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: `older:${chatId}` },
+    mutationFn: async (before: number) => ({ before, older: asChatDetail(await api<unknown>(chatPath(chatId ?? "", before))) }),
+    onSuccess: ({ before, older }) => {
+      if (!chatId) return;
+      queryClient.setQueryData<ChatDetail>(chatKey(chatId), (chat) => {
+        // The cache was reloaded meanwhile: this page no longer fits in front of it.
+        if (!chat || chat.olderBefore !== before) return chat;
+        const first = chat.messages[0]?.position ?? Number.POSITIVE_INFINITY;
+        const earlier = older.messages.filter((message) => message.position < first);
+        return { ...chat, messages: [...earlier, ...chat.messages], olderBefore: older.olderBefore };
+      });
+    },
+  });
 }
 
 export function useDeleteChat() {

@@ -20,7 +20,6 @@ const localMessage = (text: string, status: ChatMessage["status"], errorCode: Ch
   feedbackComment: null,
   errorCode,
   redFlags: [],
-  createdAt: new Date(),
 });
 
 /**
@@ -47,7 +46,7 @@ export function useConversation(routeChatId: string | undefined) {
 
   const updateChat = useCallback(
     (id: string, change: (chat: ChatDetail) => ChatDetail) =>
-      queryClient.setQueryData<ChatDetail>(chatKey(id), (old) => change(old ?? { id, title: "", updatedAt: new Date(), messages: [] })),
+      queryClient.setQueryData<ChatDetail>(chatKey(id), (old) => change(old ?? { id, title: "", messages: [], olderBefore: null })),
     [queryClient],
   );
 
@@ -68,7 +67,7 @@ export function useConversation(routeChatId: string | undefined) {
       };
       const append = (message: ChatMessage) => {
         if (!startedChatId) return;
-        updateChat(startedChatId, (c) => ({ ...c, updatedAt: new Date(), messages: [...c.messages, message] }));
+        updateChat(startedChatId, (c) => ({ ...c, messages: [...c.messages, message] }));
       };
       const onEvent = (event: StreamEvent) => {
         if (event.type === "start") {

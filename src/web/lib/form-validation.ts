@@ -1,6 +1,6 @@
 import { isValidEmail } from "./email";
 
-export type ValidationKey =
+type ValidationKey =
   | "validation.invalidEmail"
   | "validation.passwordRequired"
   | "validation.confirmRequired"

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ZodType } from "zod";
-import { chatDetailSchema, messageSchema, sendRefusalSchema, streamEventSchema } from "../../shared/schemas/chat";
+import * as z from "zod/mini";
+import { chatDetailSchema, chatPageSchema, messageSchema, sendRefusalSchema, streamEventSchema } from "../../shared/schemas/chat";
 import { passwordPolicySchema } from "../../shared/schemas/password-policy";
 import { profileSchema } from "../../shared/schemas/profile";
 import { sessionSchema } from "../../shared/schemas/session";
@@ -9,6 +9,7 @@ import { siteConfigSchema } from "../../shared/schemas/site-config";
 import type { Check } from "./json-shape";
 import {
   asChatDetail,
+  asChatPage,
   asMessage,
   asPasswordPolicy,
   asProfile,
@@ -29,7 +30,6 @@ const message = {
   feedbackComment: null,
   errorCode: null,
   redFlags: ["chest-pain"],
-  createdAt: "2025-03-01T10:00:00.000Z",
 };
 const siteConfig = {
   siteName: "Health Chat",
@@ -50,8 +50,8 @@ const policy = {
 };
 
 /** The mirror accepts exactly what the shared schema accepts, and gives the same result. */
-function expectSameAs<T>(mirror: Check<T>, schema: ZodType, input: unknown) {
-  const expected = schema.safeParse(input);
+function expectSameAs<T>(mirror: Check<T>, schema: z.core.$ZodType, input: unknown) {
+  const expected = z.safeParse(schema, input);
   if (expected.success) expect(mirror(input)).toEqual(expected.data);
   else expect(() => mirror(input), JSON.stringify(input)).toThrow(TypeError);
 }
@@ -73,10 +73,17 @@ describe("the browser's answer checks behave like the shared schemas", () => {
     ["password policy, length 0", asPasswordPolicy, passwordPolicySchema, { ...policy, minLength: 0 }],
     ["password policy, length 1.5", asPasswordPolicy, passwordPolicySchema, { ...policy, maxLength: 1.5 }],
     ["message", asMessage, messageSchema, message],
-    ["message, bad date", asMessage, messageSchema, { ...message, createdAt: "yesterday" }],
+    ["message, a date it no longer carries", asMessage, messageSchema, { ...message, createdAt: "yesterday" }],
     ["message, lost connection", asMessage, messageSchema, { ...message, status: "error", errorCode: "connection-lost" }],
-    ["chat", asChatDetail, chatDetailSchema, { id: "c", title: "T", updatedAt: 0, messages: [message], extra: 1 }],
+    ["chat", asChatDetail, chatDetailSchema, { id: "c", title: "T", updatedAt: 0, messages: [message], olderBefore: 50, extra: 1 }],
+    ["chat, first page", asChatDetail, chatDetailSchema, { id: "c", title: "T", messages: [message], olderBefore: null }],
+    ["chat without its cursor", asChatDetail, chatDetailSchema, { id: "c", title: "T", messages: [message] }],
+    ["chat, cursor not a position", asChatDetail, chatDetailSchema, { id: "c", title: "T", messages: [], olderBefore: 1.5 }],
     ["chat as a list", asChatDetail, chatDetailSchema, [message]],
+    ["history page", asChatPage, chatPageSchema, { chats: [{ id: "c", title: "", updatedAt: 1 }], nextCursor: "abc" }],
+    ["last history page", asChatPage, chatPageSchema, { chats: [], nextCursor: null }],
+    ["history page without a cursor", asChatPage, chatPageSchema, { chats: [] }],
+    ["history as a bare list", asChatPage, chatPageSchema, [{ id: "c", title: "T" }]],
     ["start event", asStreamEvent, streamEventSchema, { type: "start", chatId: "c", userMessage: null }],
     ["delta event", asStreamEvent, streamEventSchema, { type: "delta", text: "Hi" }],
     ["reset event", asStreamEvent, streamEventSchema, { type: "reset" }],

@@ -1,4 +1,4 @@
-import type { ChatDetail, ChatMessage, ChatSummary, SendRefusal, StreamEvent } from "../../shared/schemas/chat";
+import type { ChatDetail, ChatMessage, ChatPage, ChatSummary, SendRefusal, StreamEvent } from "../../shared/schemas/chat";
 import type { PasswordPolicy } from "../../shared/schemas/password-policy";
 import type { ProfileResponse } from "../../shared/schemas/profile";
 import type { SessionData } from "../../shared/schemas/session";
@@ -53,12 +53,12 @@ export const asMessage = object({
   feedbackComment: nullable(string),
   errorCode: nullable(oneOf([...replyErrorCodes, "connection-lost"])),
   redFlags: array(string),
-  createdAt: date,
 });
 
-const chatSummaryShape = { id: string, title: string, updatedAt: date };
+const chatSummaryShape = { id: string, title: string };
 export const asChatSummary = object(chatSummaryShape);
-export const asChatDetail = object({ ...chatSummaryShape, messages: array(asMessage) });
+export const asChatPage = object({ chats: array(asChatSummary), nextCursor: nullable(string) });
+export const asChatDetail = object({ ...chatSummaryShape, messages: array(asMessage), olderBefore: nullable(integer()) });
 
 export const asStreamEvent = variants("type", {
   start: object({ type: literal("start"), chatId: string, userMessage: nullable(asMessage) }),
@@ -85,6 +85,7 @@ export type MirrorsMatchSharedSchemas = [
   Assert<Same<Infer<typeof asPasswordPolicy>, PasswordPolicy>>,
   Assert<Same<Infer<typeof asMessage>, ChatMessage>>,
   Assert<Same<Infer<typeof asChatSummary>, ChatSummary>>,
+  Assert<Same<Infer<typeof asChatPage>, ChatPage>>,
   Assert<Same<Infer<typeof asChatDetail>, ChatDetail>>,
   Assert<Same<Infer<typeof asStreamEvent>, StreamEvent>>,
   Assert<Same<Infer<typeof asSendRefusal>, SendRefusal>>,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { AppBar } from "../components/AppBar";
@@ -6,15 +6,16 @@ import { ChatInput } from "../components/chat/ChatInput";
 import { EmergencyCard } from "../components/chat/EmergencyCard";
 import { useMarkdownRenderer } from "../components/chat/LazyMarkdown";
 import { MessageList } from "../components/chat/MessageList";
+import { OlderMessages } from "../components/chat/OlderMessages";
 import { FormAlert } from "../components/FormAlert";
 import { LoadingScreen } from "../components/LoadingScreen";
 import { SurveyBanner } from "../components/SurveyBanner";
+import { useChatScroll } from "../hooks/use-chat-scroll";
 import { useFeedback } from "../hooks/use-chats";
 import { useConversation } from "../hooks/use-conversation";
 import { useDraft } from "../hooks/use-draft";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { ApiError, isServiceUnavailable } from "../lib/api";
-import { revealAbove } from "../lib/reveal-above";
 import { RefusedSendError } from "../lib/stream-events";
 
 /** The chat screen: a new conversation at /, a saved one at /chats/{id}. */
@@ -32,11 +33,15 @@ export function ChatPage() {
   const [refusedRedFlags, setRefusedRedFlags] = useState<string[]>([]);
   const [dictationNoteDeferred, setDictationNoteDeferred] = useState(false);
   const refusedCard = useRef<HTMLDivElement>(null);
-  const footer = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (refusedRedFlags.length > 0 && refusedCard.current) revealAbove(refusedCard.current, footer.current);
-  }, [refusedRedFlags]);
+  const appBar = useRef<HTMLElement>(null);
   const messages = conversation.chat?.messages ?? [];
+  const scroll = useChatScroll({ chatId: conversation.chatId, firstMessageId: messages[0]?.id });
+  const { reveal, keepRevealed } = scroll;
+  useEffect(() => {
+    if (refusedRedFlags.length > 0 && refusedCard.current) reveal(refusedCard.current, appBar.current);
+  }, [refusedRedFlags, reveal]);
+  // Whatever this render moved (the empty screen's title coming back, the footer changing) must not hide the card.
+  useLayoutEffect(() => keepRevealed());
   const empty = messages.length === 0 && !conversation.isStreaming;
   // Loaded alongside a saved chat, which shows once both are there (a new chat's replies come later).
   const markdownReady = useMarkdownRenderer();
@@ -47,6 +52,7 @@ export function ChatPage() {
     setSendError(null);
     setRefusedRedFlags([]);
     setDraft("");
+    scroll.followNewest();
     const result = await conversation.send(text);
     if (!result.accepted) {
       // Not saved on the server: give the text back so nothing the user typed is lost.
@@ -62,47 +68,56 @@ export function ChatPage() {
   if (conversation.isLoading || (id && !markdownReady)) return <LoadingScreen />;
   return (
     <div className="chat-layout">
-      <SurveyBanner />
-      <AppBar />
-      <main id="main" className="chat-main">
-        {site?.demoMode && (
-          <p className="demo-notice" role="note">
-            {t("chat.demoMode")}
-          </p>
-        )}
-        {conversation.notFound ? (
-          <div className="page narrow">
-            <h1>{t("chat.notFoundTitle")}</h1>
-            <p>{t("chat.notFoundText")}</p>
-            <Link to="/" className="button button-primary">
-              {t("common.newChat")}
-            </Link>
-          </div>
-        ) : (
-          <>
-            {empty ? (
-              <h1 className="background-title">{t("home.backgroundTitle")}</h1>
-            ) : (
-              <h1 className="visually-hidden">{conversation.chat?.title || t("chat.conversation")}</h1>
+      {/* Only this part scrolls: the input below stays in place, and the app bar sticks to the top while the
+          banners above and around it scroll away (on a phone the conversation needs their room). */}
+      <div className="chat-scroller" ref={scroll.setScroller}>
+        <SurveyBanner />
+        <AppBar ref={appBar} />
+        <main id="main" className="chat-main">
+          <div className="chat-column" ref={scroll.setContent}>
+            {site?.demoMode && (
+              <p className="demo-notice" role="note">
+                {t("chat.demoMode")}
+              </p>
             )}
-            {conversation.loadError && <FormAlert kind="error">{t("chat.loadError")}</FormAlert>}
-            <MessageList
-              messages={messages}
-              streamingText={conversation.streamingText}
-              busy={conversation.isStreaming}
-              onFeedback={(messageId, kind) => feedback.mutate({ messageId, kind })}
-              onRegenerate={() => void conversation.regenerate()}
-            />
-            {refusedRedFlags.length > 0 && (
-              <div className="refused-emergency" ref={refusedCard}>
-                <EmergencyCard categories={refusedRedFlags} />
+            {conversation.notFound ? (
+              <div className="page narrow">
+                <h1>{t("chat.notFoundTitle")}</h1>
+                <p>{t("chat.notFoundText")}</p>
+                <Link to="/" className="button button-primary">
+                  {t("common.newChat")}
+                </Link>
               </div>
+            ) : (
+              <>
+                {empty ? (
+                  <h1 className="background-title">{t("home.backgroundTitle")}</h1>
+                ) : (
+                  <h1 className="visually-hidden">{conversation.chat?.title || t("chat.conversation")}</h1>
+                )}
+                {conversation.loadError && <FormAlert kind="error">{t("chat.loadError")}</FormAlert>}
+                {conversation.chatId && conversation.chat?.olderBefore != null && (
+                  <OlderMessages chatId={conversation.chatId} before={conversation.chat.olderBefore} scrollRoot={scroll.scrollerRef} />
+                )}
+                <MessageList
+                  messages={messages}
+                  streamingText={conversation.streamingText}
+                  busy={conversation.isStreaming}
+                  onFeedback={(messageId, kind) => feedback.mutate({ messageId, kind })}
+                  onRegenerate={() => void conversation.regenerate()}
+                />
+                {refusedRedFlags.length > 0 && (
+                  <div className="refused-emergency" ref={refusedCard}>
+                    <EmergencyCard categories={refusedRedFlags} />
+                  </div>
+                )}
+              </>
             )}
-          </>
-        )}
-      </main>
+          </div>
+        </main>
+      </div>
       {!conversation.notFound && (
-        <footer className="chat-footer" ref={footer}>
+        <footer className="chat-footer">
           <FormAlert kind="error">{sendError}</FormAlert>
           <ChatInput
             value={draft}

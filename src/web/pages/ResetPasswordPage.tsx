@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { AuthFormPage } from "../components/AuthFormPage";
 import { FormAlert } from "../components/FormAlert";
 import { NewPasswordFields } from "../components/NewPasswordFields";
-import { PublicHeader } from "../components/PublicHeader";
 import { useResetPassword } from "../hooks/use-auth-actions";
 import { useAuthErrorText } from "../hooks/use-auth-error-text";
 import { ApiError } from "../lib/api";
@@ -19,8 +19,7 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(token ? null : t("auth.resetMissingToken"));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const problem = validateNewPassword({ password, confirm });
     if (problem) return setError(t(problem));
     setError(null);
@@ -28,41 +27,35 @@ export function ResetPasswordPage() {
       { token, newPassword: password },
       {
         onError: (cause) => {
-          setError(cause instanceof ApiError && cause.code === "INVALID_TOKEN" ? t("auth.resetInvalidToken") : errorText(cause));
+          setError(cause instanceof ApiError && cause.code === "invalid-token" ? t("auth.resetInvalidToken") : errorText(cause));
         },
       },
     );
   };
 
+  if (reset.isSuccess) {
+    return (
+      <AuthFormPage title={t("auth.resetTitle")}>
+        <FormAlert kind="success">{t("auth.resetDone")}</FormAlert>
+        <Link to="/signIn" className="button button-primary button-block">
+          {t("common.signIn")}
+        </Link>
+      </AuthFormPage>
+    );
+  }
   return (
-    <div className="auth-layout">
-      <PublicHeader />
-      <main id="main" className="page narrow">
-        <h1>{t("auth.resetTitle")}</h1>
-        {reset.isSuccess ? (
-          <div className="card form">
-            <FormAlert kind="success">{t("auth.resetDone")}</FormAlert>
-            <Link to="/signIn" className="button button-primary button-block">
-              {t("common.signIn")}
-            </Link>
-          </div>
-        ) : (
-          <form className="card form" onSubmit={submit} noValidate>
-            <FormAlert kind="error">{error}</FormAlert>
-            <NewPasswordFields
-              label={t("auth.newPassword")}
-              confirmLabel={t("auth.confirmPassword")}
-              password={password}
-              confirm={confirm}
-              onPasswordChange={setPassword}
-              onConfirmChange={setConfirm}
-            />
-            <button type="submit" className="button button-primary button-block" disabled={!token || reset.isPending}>
-              {t("auth.resetSubmit")}
-            </button>
-          </form>
-        )}
-      </main>
-    </div>
+    <AuthFormPage title={t("auth.resetTitle")} onSubmit={submit} error={error}>
+      <NewPasswordFields
+        label={t("auth.newPassword")}
+        confirmLabel={t("auth.confirmPassword")}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+      />
+      <button type="submit" className="button button-primary button-block" disabled={!token || reset.isPending}>
+        {t("auth.resetSubmit")}
+      </button>
+    </AuthFormPage>
   );
 }

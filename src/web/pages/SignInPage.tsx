@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { AuthFormPage } from "../components/AuthFormPage";
 import { FormAlert } from "../components/FormAlert";
 import { PasswordInput } from "../components/PasswordInput";
-import { PublicHeader } from "../components/PublicHeader";
 import { TextField } from "../components/TextField";
 import { useRequestPasswordReset, useSignIn } from "../hooks/use-auth-actions";
 import { useAuthErrorText } from "../hooks/use-auth-error-text";
@@ -20,8 +20,7 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setNotice(null);
     const problem = validateSignIn({ email });
     if (problem) return setError(t(problem));
@@ -41,26 +40,19 @@ export function SignInPage() {
   };
 
   return (
-    <div className="auth-layout">
-      <PublicHeader />
-      <main id="main" className="page narrow">
-        <h1>{t("auth.signInTitle")}</h1>
-        <form className="card form" onSubmit={submit} noValidate>
-          <FormAlert kind="error">{error}</FormAlert>
-          <FormAlert kind="success">{notice}</FormAlert>
-          <TextField label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
-          <PasswordInput label={t("auth.password")} value={password} onChange={setPassword} autoComplete="current-password" />
-          <button type="button" className="button button-ghost forgot" onClick={forgotPassword} disabled={requestReset.isPending}>
-            {t("auth.forgotPassword")}
-          </button>
-          <button type="submit" className="button button-primary button-block" disabled={signIn.isPending}>
-            {t("common.signIn")}
-          </button>
-          <Link to="/signUp" className="button button-secondary button-block">
-            {t("auth.noAccount")}
-          </Link>
-        </form>
-      </main>
-    </div>
+    <AuthFormPage title={t("auth.signInTitle")} onSubmit={submit} error={error}>
+      <FormAlert kind="success">{notice}</FormAlert>
+      <TextField label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <PasswordInput label={t("auth.password")} value={password} onChange={setPassword} autoComplete="current-password" />
+      <button type="button" className="button button-ghost forgot" onClick={forgotPassword} disabled={requestReset.isPending}>
+        {t("auth.forgotPassword")}
+      </button>
+      <button type="submit" className="button button-primary button-block" disabled={signIn.isPending}>
+        {t("common.signIn")}
+      </button>
+      <Link to="/signUp" className="button button-secondary button-block">
+        {t("auth.noAccount")}
+      </Link>
+    </AuthFormPage>
   );
 }

@@ -1,9 +1,8 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { FormAlert } from "../components/FormAlert";
+import { AuthFormPage } from "../components/AuthFormPage";
 import { NewPasswordFields } from "../components/NewPasswordFields";
-import { PublicHeader } from "../components/PublicHeader";
 import { TextField } from "../components/TextField";
 import { useSignUp } from "../hooks/use-auth-actions";
 import { useAuthErrorText } from "../hooks/use-auth-error-text";
@@ -21,8 +20,7 @@ export function SignUpPage() {
   const [acceptedPrivacy, setAcceptedPrivacy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const problem = validateSignUp({ email, password, confirm, acceptedPrivacy });
     if (problem) return setError(t(problem));
     setError(null);
@@ -36,43 +34,31 @@ export function SignUpPage() {
   };
 
   return (
-    <div className="auth-layout">
-      <PublicHeader />
-      <main id="main" className="page narrow">
-        <h1>{t("auth.signUpTitle")}</h1>
-        <form className="card form" onSubmit={submit} noValidate>
-          <FormAlert kind="error">{error}</FormAlert>
-          <TextField label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
-          <NewPasswordFields
-            label={t("auth.password")}
-            confirmLabel={t("auth.confirmPassword")}
-            password={password}
-            confirm={confirm}
-            onPasswordChange={setPassword}
-            onConfirmChange={setConfirm}
-          />
-          <div className="checkbox-field">
-            <input
-              id={privacyId}
-              type="checkbox"
-              checked={acceptedPrivacy}
-              onChange={(event) => setAcceptedPrivacy(event.target.checked)}
-            />
-            <label htmlFor={privacyId}>
-              {t("auth.acceptPrivacyBefore")}{" "}
-              <Link to="/datenschutzerklaerung" target="_blank">
-                {t("auth.acceptPrivacyLink")}
-              </Link>
-            </label>
-          </div>
-          <button type="submit" className="button button-primary button-block" disabled={signUp.isPending}>
-            {t("auth.createAccount")}
-          </button>
-          <Link to="/signIn" className="button button-secondary button-block">
-            {t("auth.haveAccount")}
+    <AuthFormPage title={t("auth.signUpTitle")} onSubmit={submit} error={error}>
+      <TextField label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <NewPasswordFields
+        label={t("auth.password")}
+        confirmLabel={t("auth.confirmPassword")}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+      />
+      <div className="checkbox-field">
+        <input id={privacyId} type="checkbox" checked={acceptedPrivacy} onChange={(event) => setAcceptedPrivacy(event.target.checked)} />
+        <label htmlFor={privacyId}>
+          {t("auth.acceptPrivacyBefore")}{" "}
+          <Link to="/datenschutzerklaerung" target="_blank">
+            {t("auth.acceptPrivacyLink")}
           </Link>
-        </form>
-      </main>
-    </div>
+        </label>
+      </div>
+      <button type="submit" className="button button-primary button-block" disabled={signUp.isPending}>
+        {t("auth.createAccount")}
+      </button>
+      <Link to="/signIn" className="button button-secondary button-block">
+        {t("auth.haveAccount")}
+      </Link>
+    </AuthFormPage>
   );
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import type { FeedbackKind } from "../../../shared/values";
 import type { Database } from "../client";
 import { chats, type Message, messages } from "../schema";
 
@@ -61,8 +62,64 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505";
 }
 
-export async function listMessages({ db, chatId }: { db: Database; chatId: string }) {
-  return db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.position));
+/** The columns the chat screen needs of a message (toChatMessage), and nothing else. */
+const shownMessageColumns = {
+  id: messages.id,
+  position: messages.position,
+  sender: messages.sender,
+  text: messages.text,
+  status: messages.status,
+  feedback: messages.feedback,
+  feedbackReason: messages.feedbackReason,
+  feedbackComment: messages.feedbackComment,
+  errorCode: messages.errorCode,
+  redFlags: messages.redFlags,
+  redFlagModelCategory: messages.redFlagModelCategory,
+};
+
+/**
+ * A chat's newest `limit` messages before the position `before` (all positions when not given), oldest first.
+ * `olderBefore` is the `before` of the page older than these, or null when these are the chat's first.
+ */
+export async function listMessagePage({ db, chatId, before, limit }: { db: Database; chatId: string; before?: number; limit: number }) {
+  const rows = await db
+    .select(shownMessageColumns)
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), before === undefined ? undefined : lt(messages.position, before)))
+    .orderBy(desc(messages.position))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  const oldest = page[0];
+  return { messages: page, olderBefore: rows.length > limit && oldest ? oldest.position : null };
+}
+
+/** What the model reads of a message, and its id (a reply to replace is deleted by it). */
+export type HistoryTurn = Pick<Message, "id" | "sender" | "text" | "status">;
+
+/**
+ * A chat's messages in order, as the model reads them, when `userId` owns the chat; undefined when the chat is
+ * missing or someone else's. The owner check and the history are one query: a send asks the model only after it.
+ */
+export async function getOwnedChatHistory({
+  db,
+  userId,
+  chatId,
+}: {
+  db: Database;
+  userId: string;
+  chatId: string;
+}): Promise<HistoryTurn[] | undefined> {
+  const rows = await db
+    .select({ id: messages.id, sender: messages.sender, text: messages.text, status: messages.status })
+    .from(chats)
+    .leftJoin(messages, eq(messages.chatId, chats.id))
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    .orderBy(asc(messages.position));
+  if (rows.length === 0) return undefined;
+  // A chat without messages still gives its one row, with nothing joined to it.
+  return rows.flatMap(({ id, sender, text, status }) =>
+    id !== null && sender !== null && text !== null && status !== null ? [{ id, sender, text, status }] : [],
+  );
 }
 
 /** The texts of a chat's last `limit` user messages before `before` (a position), oldest first. */
@@ -89,15 +146,9 @@ export async function setModelRedFlagCheck({
   await db.update(messages).set(check).where(eq(messages.id, messageId));
 }
 
-export async function countMessages({ db, chatId }: { db: Database; chatId: string }) {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(eq(messages.chatId, chatId));
-  return row?.count ?? 0;
-}
-
-/** Removes the chat's last message when it is an assistant reply (before regenerating it). */
-export async function deleteTrailingReply({ db, chatId }: { db: Database; chatId: string }) {
-  const [last] = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(desc(messages.position)).limit(1);
-  if (last?.sender === "assistant") await db.delete(messages).where(eq(messages.id, last.id));
+/** Removes an assistant reply (the one a regenerate replaces); a user's message is never removed by it. */
+export async function deleteReply({ db, messageId }: { db: Database; messageId: string }) {
+  await db.delete(messages).where(and(eq(messages.id, messageId), eq(messages.sender, "assistant")));
 }
 
 /** The spec's toggle: the same kind again clears it; the other kind replaces it. Only on the user's own assistant messages. */
@@ -110,7 +161,7 @@ export async function toggleFeedback({
   db: Database;
   userId: string;
   messageId: string;
-  kind: "like" | "dislike";
+  kind: FeedbackKind;
 }) {
   const [row] = await db
     .update(messages)

@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { defaultPrompts, PROMPT_IDS, type PromptId } from "../../prompts/defaults";
+import { promptCacheOf } from "../../prompts/prompt-cache";
 import type { Database } from "../client";
 import { promptVersions, startingPrompts } from "../schema";
 
@@ -16,9 +17,16 @@ export async function seedDefaultPrompts({ db }: { db: Database }) {
   });
 }
 
-export async function getPrompt({ db, id }: { db: Database; id: PromptId | string }) {
-  const [row] = await db.select().from(startingPrompts).where(eq(startingPrompts.id, id)).limit(1);
-  return row;
+type PromptRow = typeof startingPrompts.$inferSelect;
+
+/** One prompt, from memory once read (src/server/prompts/prompt-cache.ts says when it is read again). */
+export async function getPrompt({ db, id }: { db: Database; id: PromptId | string }): Promise<PromptRow | undefined> {
+  const read = async () => {
+    const [row] = await db.select().from(startingPrompts).where(eq(startingPrompts.id, id)).limit(1);
+    return row;
+  };
+  const cache = promptCacheOf<PromptRow>(db);
+  return cache ? cache.get(id, read) : read();
 }
 
 /** Every prompt: the known ones in PROMPT_IDS order (the system prompt first), then any others by id. */
@@ -35,7 +43,7 @@ export async function listPrompts({ db }: { db: Database }) {
 
 /** Sets a prompt's text as its next version and records who did it; returns the new row. */
 export async function setPrompt({ db, id, prompt, changedBy }: { db: Database; id: string; prompt: string; changedBy: string }) {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(startingPrompts)
       .values({ id, prompt })
@@ -48,6 +56,9 @@ export async function setPrompt({ db, id, prompt, changedBy }: { db: Database; i
     await tx.insert(promptVersions).values({ promptId: id, version: row.version, prompt, changedBy });
     return row;
   });
+  // On PostgreSQL the trigger's notice comes back on another connection; the next reply here must not wait for it.
+  promptCacheOf(db)?.forget();
+  return row;
 }
 
 /** Every version of a prompt, newest first. */

@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DailyStats, DateRange } from "../../../shared/schemas/research";
+import type { Language, Sender } from "../../../shared/values";
 import type { Database } from "../client";
 import { chats, messages } from "../schema";
 
 const DAY_MS = 86_400_000;
 const dayOf = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
-const isUser = sql`${messages.sender} = 'user'`;
-const isReply = sql`${messages.sender} = 'assistant'`;
+const isUser = eq(messages.sender, "user");
+const isReply = eq(messages.sender, "assistant");
 
 /** The first and the day after the last day of the range, as instants. */
 export function rangeBounds(range: DateRange) {
@@ -34,16 +35,16 @@ export async function dailyStats({ db, range }: { db: Database; range: DateRange
         activeUsers: sql<number>`count(distinct ${chats.userId}) filter (where ${isUser})`.mapWith(Number),
         messages: sql<number>`count(*)`.mapWith(Number),
         redFlagHits: countWhere(sql`${isUser} and ${messages.redFlagLayer} is not null`),
-        redFlagsRulesOnly: countWhere(sql`${isUser} and ${messages.redFlagLayer} = 'rules'`),
-        redFlagsModelOnly: countWhere(sql`${isUser} and ${messages.redFlagLayer} = 'model'`),
-        redFlagsBoth: countWhere(sql`${isUser} and ${messages.redFlagLayer} = 'both'`),
-        messagesEn: countWhere(sql`${isUser} and ${messages.language} = 'en'`),
-        messagesDe: countWhere(sql`${isUser} and ${messages.language} = 'de'`),
+        redFlagsRulesOnly: countWhere(sql`${isUser} and ${eq(messages.redFlagLayer, "rules")}`),
+        redFlagsModelOnly: countWhere(sql`${isUser} and ${eq(messages.redFlagLayer, "model")}`),
+        redFlagsBoth: countWhere(sql`${isUser} and ${eq(messages.redFlagLayer, "both")}`),
+        messagesEn: countWhere(sql`${isUser} and ${eq(messages.language, "en")}`),
+        messagesDe: countWhere(sql`${isUser} and ${eq(messages.language, "de")}`),
         replies: countWhere(isReply),
-        failedReplies: countWhere(sql`${isReply} and ${messages.status} = 'error'`),
+        failedReplies: countWhere(sql`${isReply} and ${eq(messages.status, "error")}`),
         medianLatencyMs: sql<
           number | null
-        >`percentile_cont(0.5) within group (order by ${messages.latencyMs}) filter (where ${isReply} and ${messages.status} = 'complete')`,
+        >`percentile_cont(0.5) within group (order by ${messages.latencyMs}) filter (where ${isReply} and ${eq(messages.status, "complete")})`,
       })
       .from(messages)
       .innerJoin(chats, eq(chats.id, messages.chatId))
@@ -57,8 +58,8 @@ export async function dailyStats({ db, range }: { db: Database; range: DateRange
     db
       .select({
         day: dayOf(messages.feedbackAt),
-        likes: countWhere(sql`${messages.feedback} = 'like'`),
-        dislikes: countWhere(sql`${messages.feedback} = 'dislike'`),
+        likes: countWhere(eq(messages.feedback, "like")),
+        dislikes: countWhere(eq(messages.feedback, "dislike")),
       })
       .from(messages)
       .where(and(gte(messages.feedbackAt, start), lt(messages.feedbackAt, end)))
@@ -93,10 +94,9 @@ export async function dailyStats({ db, range }: { db: Database; range: DateRange
 }
 
 /** The user message a reply answered (the last one before it in its chat), and its language. */
-const question = sql<string>`coalesce((select q.text from messages q where q.chat_id = ${messages.chatId} and q.position < ${messages.position} and q.sender = 'user' order by q.position desc limit 1), '')`;
-const questionLanguage = sql<
-  string | null
->`(select q.language from messages q where q.chat_id = ${messages.chatId} and q.position < ${messages.position} and q.sender = 'user' order by q.position desc limit 1)`;
+const user: Sender = "user";
+const question = sql<string>`coalesce((select q.text from messages q where q.chat_id = ${messages.chatId} and q.position < ${messages.position} and q.sender = ${user} order by q.position desc limit 1), '')`;
+const questionLanguage = sql<Language | null>`(select q.language from messages q where q.chat_id = ${messages.chatId} and q.position < ${messages.position} and q.sender = ${user} order by q.position desc limit 1)`;
 
 /** Rated replies in the range (by when they were rated), newest first; only dislikes unless `all`. */
 export async function ratedReplies({
@@ -108,7 +108,7 @@ export async function ratedReplies({
 }: {
   db: Database;
   range: DateRange;
-  language?: string;
+  language?: Language;
   onlyDislikes: boolean;
   limit?: number;
 }) {

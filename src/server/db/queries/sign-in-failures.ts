@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { signInDelays, signInFailures } from "../schema";
+import { countInWindow, secondsLeftInWindow } from "./fixed-window";
 import { clearSignInDelay } from "./sign-in-delays";
 
 interface Pair {
@@ -11,9 +12,9 @@ interface Pair {
 }
 
 /**
- * Counts a sign-in attempt for (e-mail, address) before its password is checked, in one statement, and
- * returns the new count with the seconds left in the window. A window older than windowSeconds starts over.
- * The count stops one past maxFailures: refused attempts change nothing more.
+ * Counts a sign-in attempt for (e-mail, address) before its password is checked, in one statement (the same
+ * fixed window as the request limits), and returns the new count with the seconds left in the window. The count
+ * stops one past maxFailures: refused attempts change nothing more.
  */
 export async function countSignInAttempt({
   db,
@@ -23,24 +24,19 @@ export async function countSignInAttempt({
   maxFailures,
 }: Pair & { windowSeconds: number; maxFailures: number }) {
   const now = new Date();
-  const cutoff = new Date(now.getTime() - windowSeconds * 1000);
-  const expired = sql`${signInFailures.windowStartedAt} < ${cutoff}`;
+  const next = countInWindow(
+    { count: signInFailures.failures, windowStartedAt: signInFailures.windowStartedAt },
+    { cutoff: new Date(now.getTime() - windowSeconds * 1000), cap: maxFailures + 1 },
+  );
   const [row] = await db
     .insert(signInFailures)
     .values({ email, address, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: [signInFailures.email, signInFailures.address],
-      set: {
-        failures: sql`case when ${expired} then 1 else least(${signInFailures.failures} + 1, ${maxFailures + 1}::integer) end`,
-        windowStartedAt: sql`case when ${expired} then ${now} else ${signInFailures.windowStartedAt} end`,
-      },
+      set: { failures: next.count, windowStartedAt: next.windowStartedAt },
     })
     .returning();
-  const startedAt = row?.windowStartedAt.getTime() ?? now.getTime();
-  return {
-    failures: row?.failures ?? 1,
-    retryAfterSeconds: Math.max(1, Math.ceil((startedAt + windowSeconds * 1000 - now.getTime()) / 1000)),
-  };
+  return { failures: row?.failures ?? 1, retryAfterSeconds: secondsLeftInWindow(row?.windowStartedAt ?? now, windowSeconds, now) };
 }
 
 /** Takes back an attempt counted by countSignInAttempt that never reached the password check. */

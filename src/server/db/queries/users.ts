@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, isNotNull } from "drizzle-orm";
+import { normalizeEmail } from "../../../shared/email";
 import type { Database } from "../client";
 import { sessions, users, verifications } from "../schema";
 import { pseudonymiseAuditActor } from "./audit";
@@ -20,7 +21,10 @@ export async function findUsers({ db, email }: { db: Database; email: string }) 
 }
 
 export async function findUserByEmail({ db, email }: { db: Database; email: string }) {
-  const [row] = await db.select(operatorView).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  const [row] = await db
+    .select(operatorView)
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return row && toOperatorUser(row);
 }
 

@@ -1,14 +1,20 @@
 import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { languages } from "../../../shared/values";
 import { users } from "./auth";
+import { oneOf } from "./enum-checks";
 
 /** Per-user settings (the spec's `users` collection). */
-export const profiles = pgTable("profiles", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  languageCode: text("language_code").notNull().default("en"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    languageCode: text("language_code", { enum: languages }).notNull().default("en"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [oneOf(table.languageCode, languages)],
+);
 
 /**
  * Sign-in attempts per e-mail and client address (IPv6: its /64) that have not succeeded, counted before the

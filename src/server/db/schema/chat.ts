@@ -1,8 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { feedbackReasons } from "../../../shared/schemas/chat";
-import { modelCheckOutcomes, redFlagLayers } from "../../../shared/values";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  feedbackKinds,
+  feedbackReasons,
+  languages,
+  messageStatuses,
+  modelCheckOutcomes,
+  redFlagCategories,
+  redFlagLayers,
+  replyErrorCodes,
+  senders,
+} from "../../../shared/values";
 import { users } from "./auth";
+import { eachOf, oneOf } from "./enum-checks";
 
 export const chats = pgTable(
   "chats",
@@ -15,7 +25,8 @@ export const chats = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("chats_user_updated_idx").on(table.userId, table.updatedAt.desc())],
+  // The id breaks ties in the history's order, so a page of the chat list stops after its rows instead of sorting them all.
+  (table) => [index("chats_user_updated_idx").on(table.userId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
 );
 
 /** One row per message; `position` orders a chat's messages and is unique within it. */
@@ -27,29 +38,27 @@ export const messages = pgTable(
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
-    sender: text("sender", { enum: ["user", "assistant"] }).notNull(),
+    sender: text("sender", { enum: senders }).notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["complete", "incomplete", "error"] })
-      .notNull()
-      .default("complete"),
-    feedback: text("feedback", { enum: ["like", "dislike"] }),
+    status: text("status", { enum: messageStatuses }).notNull().default("complete"),
+    feedback: text("feedback", { enum: feedbackKinds }),
     /** Why a failed reply failed (research: the provider's error rate); null unless status is "error". */
-    errorCode: text("error_code"),
+    errorCode: text("error_code", { enum: replyErrorCodes }),
     /** Emergency categories the offline rules found in a user message (for the emergency card and research; never sent to the model). */
-    redFlags: text("red_flags").array().notNull().default(sql`'{}'::text[]`),
+    redFlags: text("red_flags", { enum: redFlagCategories }).array().notNull().default(sql`'{}'::text[]`),
     /**
      * The model's second opinion on a user message (when a model is configured): what it came to, its category
      * when it saw an emergency, and the version of the emergency-check prompt it was asked with.
      */
     redFlagModelOutcome: text("red_flag_model_outcome", { enum: modelCheckOutcomes }),
-    redFlagModelCategory: text("red_flag_model_category"),
+    redFlagModelCategory: text("red_flag_model_category", { enum: redFlagCategories }),
     redFlagPromptVersion: integer("red_flag_prompt_version"),
     /** Which layer fired: computed from the two above, so it can never disagree with them. */
     redFlagLayer: text("red_flag_layer", { enum: redFlagLayers }).generatedAlwaysAs(
       sql`case when cardinality(red_flags) > 0 and red_flag_model_category is not null then 'both' when cardinality(red_flags) > 0 then 'rules' when red_flag_model_category is not null then 'model' end`,
     ),
     /** The interface language a user message was sent in (research: language split). */
-    language: text("language"),
+    language: text("language", { enum: languages }),
     /** What generated an assistant reply, so feedback can be compared across models and prompt versions. */
     model: text("model"),
     promptVersion: integer("prompt_version"),
@@ -64,9 +73,15 @@ export const messages = pgTable(
   (table) => [
     uniqueIndex("messages_chat_position_idx").on(table.chatId, table.position),
     index("messages_created_idx").on(table.createdAt),
-    check("messages_sender_check", sql`${table.sender} in ('user', 'assistant')`),
-    check("messages_status_check", sql`${table.status} in ('complete', 'incomplete', 'error')`),
-    check("messages_feedback_check", sql`${table.feedback} is null or ${table.feedback} in ('like', 'dislike')`),
+    oneOf(table.sender, senders),
+    oneOf(table.status, messageStatuses),
+    oneOf(table.feedback, feedbackKinds),
+    oneOf(table.feedbackReason, feedbackReasons),
+    oneOf(table.errorCode, replyErrorCodes),
+    oneOf(table.language, languages),
+    eachOf(table.redFlags, redFlagCategories),
+    oneOf(table.redFlagModelOutcome, modelCheckOutcomes),
+    oneOf(table.redFlagModelCategory, redFlagCategories),
   ],
 );
 

@@ -1,9 +1,9 @@
-import { type RedFlagCategory, redFlagCategories } from "../red-flag-categories";
+import { OTHER_ACUTE, type RedFlagCategory, redFlagCategories } from "../../../shared/values";
 import { type FeatureVector, gramHashes, hashedVector } from "./features";
 import trained from "./red-flag-weights.json" with { type: "json" };
 
 /** A linear model's weights as stored: int8 values times `scale`, row after row (one row per class). */
-export interface StoredLinear {
+interface StoredLinear {
   buckets: number;
   scale: number;
   bias: number[];
@@ -11,7 +11,7 @@ export interface StoredLinear {
 }
 
 /** What scripts/train-red-flag-model.ts writes (see there for the training data and how the threshold is chosen). */
-export interface StoredRedFlagModel {
+interface StoredRedFlagModel {
   trainedOn: string;
   /** P(emergency) at or above this flags the message. */
   threshold: number;
@@ -62,5 +62,5 @@ export function predictRedFlag(
   // The topic model runs only for a flagged message: most messages are not.
   const topic = scores(category, hashedVector(grams, category.buckets, named));
   const best = topic.indexOf(Math.max(...topic));
-  return { probability, flagged: true, category: redFlagCategories[best] ?? "cardiac" };
+  return { probability, flagged: true, category: redFlagCategories[best] ?? OTHER_ACUTE };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
 
 // The Markdown renderer (react-markdown with GFM) is about as big as the rest of the chat screen together,
 // and only replies need it: it loads with the first reply, not with the page.
@@ -23,11 +23,14 @@ export function useMarkdownRenderer(): boolean {
   return ready;
 }
 
-/** A reply rendered as Markdown (empty for the moment the renderer may still take to load). */
-export function LazyMarkdown({ text }: { text: string }) {
+/**
+ * A reply rendered as Markdown (empty for the moment the renderer may still take to load). Parsing is the costly
+ * part of showing a message, so the same text is not parsed again when the conversation around it changes.
+ */
+export const LazyMarkdown = memo(function LazyMarkdown({ text }: { text: string }) {
   return (
     <Suspense fallback={null}>
       <Markdown text={text} />
     </Suspense>
   );
-}
+});

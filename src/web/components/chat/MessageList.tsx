@@ -1,10 +1,12 @@
-import { Fragment, useEffect, useId, useState } from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
 import { EmergencyCard } from "./EmergencyCard";
 import { FeedbackReason } from "./FeedbackReason";
 import { LazyMarkdown } from "./LazyMarkdown";
 import { MessageActions } from "./MessageActions";
+
+type Rate = (message: ChatMessage, kind: "like" | "dislike") => void;
 
 interface Props {
   messages: ChatMessage[];
@@ -14,77 +16,49 @@ interface Props {
   onRegenerate: () => void;
 }
 
-/** The conversation, newest at the bottom, kept scrolled to the latest message. */
+/**
+ * The conversation, newest at the bottom. Saved messages render again only when they change: while a reply
+ * streams, only the reply being written does.
+ */
 export function MessageList({ messages, streamingText, busy, onFeedback, onRegenerate }: Props) {
   const { t } = useTranslation();
   const listId = useId();
-  const headingId = (messageId: string) => `${listId}-${messageId}`;
   const last = messages.at(-1);
   // The reply just rated on this screen, whose rating is followed by the optional "why?" question.
   const [askingFor, setAskingFor] = useState<string | null>(null);
+  // The page passes new functions on every render; the messages get stable ones that call the latest.
+  const handlers = useRef({ onFeedback, onRegenerate });
   useEffect(() => {
-    // To the very bottom of the page, not just the list's end: the input area below the list is sticky and
-    // would otherwise cover the end of the latest message (its actions, or Retry) on a small screen.
-    if (messages.length === 0 && streamingText === null) return;
-    const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior });
-  }, [messages.length, streamingText]);
+    handlers.current = { onFeedback, onRegenerate };
+  });
+  const rate = useCallback<Rate>((message, kind) => {
+    setAskingFor(message.feedback === kind ? null : message.id);
+    handlers.current.onFeedback(message.id, kind);
+  }, []);
+  const regenerate = useCallback(() => handlers.current.onRegenerate(), []);
+  const doneAsking = useCallback(() => setAskingFor(null), []);
 
   return (
     <div className="message-list">
       {messages.map((message) =>
         message.sender === "user" ? (
-          <Fragment key={message.id}>
-            <article className="message message-user" aria-labelledby={headingId(message.id)}>
-              <h2 id={headingId(message.id)} className="visually-hidden">
-                {t("chat.you")}
-              </h2>
-              <p className="user-text">{message.text}</p>
-            </article>
-            <EmergencyCard categories={message.redFlags} />
-          </Fragment>
+          <UserMessage key={message.id} message={message} headingId={`${listId}-${message.id}`} />
         ) : (
-          <article
+          <AssistantMessage
             key={message.id}
-            className={`message message-assistant status-${message.status}`}
-            aria-labelledby={headingId(message.id)}
-          >
-            <h2 id={headingId(message.id)} className="visually-hidden">
-              {t("chat.assistant")}
-            </h2>
-            {message.status === "error" ? (
-              <div className="reply-error" role="alert">
-                <p className="reply-error-title">{t("chat.errorTitle")}</p>
-                {message.text && <LazyMarkdown text={message.text} />}
-                <p>{t(`chat.failure.${message.errorCode ?? "provider-error"}`)}</p>
-                {message === last && !busy && (
-                  <button type="button" className="button button-primary" onClick={onRegenerate}>
-                    {t("chat.retry")}
-                  </button>
-                )}
-              </div>
-            ) : (
-              <>
-                <LazyMarkdown text={message.text} />
-                {message.status === "incomplete" && <p className="muted small">{t("chat.incomplete")}</p>}
-                <MessageActions
-                  message={message}
-                  canRegenerate={message === last && !busy}
-                  onFeedback={(kind) => {
-                    setAskingFor(message.feedback === kind ? null : message.id);
-                    onFeedback(message.id, kind);
-                  }}
-                  onRegenerate={onRegenerate}
-                />
-                <FeedbackReason message={message} asking={askingFor === message.id} onDone={() => setAskingFor(null)} />
-              </>
-            )}
-          </article>
+            message={message}
+            headingId={`${listId}-${message.id}`}
+            canRegenerate={message === last && !busy}
+            asking={askingFor === message.id}
+            onRate={rate}
+            onRegenerate={regenerate}
+            onDoneAsking={doneAsking}
+          />
         ),
       )}
       {streamingText !== null && (
-        <article className="message message-assistant" aria-busy="true" aria-labelledby={headingId("streaming")}>
-          <h2 id={headingId("streaming")} className="visually-hidden">
+        <article className="message message-assistant" aria-busy="true" aria-labelledby={`${listId}-streaming`}>
+          <h2 id={`${listId}-streaming`} className="visually-hidden">
             {t("chat.assistant")}
           </h2>
           {streamingText ? <LazyMarkdown text={streamingText} /> : <TypingIndicator label={t("chat.thinking")} />}
@@ -93,6 +67,75 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
     </div>
   );
 }
+
+const UserMessage = memo(function UserMessage({ message, headingId }: { message: ChatMessage; headingId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <article className="message message-user" aria-labelledby={headingId}>
+        <h2 id={headingId} className="visually-hidden">
+          {t("chat.you")}
+        </h2>
+        <p className="user-text">{message.text}</p>
+      </article>
+      <EmergencyCard categories={message.redFlags} />
+    </>
+  );
+});
+
+interface AssistantProps {
+  message: ChatMessage;
+  headingId: string;
+  /** The last reply, with no other being written: it offers Regenerate (or Retry after a failure). */
+  canRegenerate: boolean;
+  asking: boolean;
+  onRate: Rate;
+  onRegenerate: () => void;
+  onDoneAsking: () => void;
+}
+
+const AssistantMessage = memo(function AssistantMessage({
+  message,
+  headingId,
+  canRegenerate,
+  asking,
+  onRate,
+  onRegenerate,
+  onDoneAsking,
+}: AssistantProps) {
+  const { t } = useTranslation();
+  return (
+    <article className={`message message-assistant status-${message.status}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        {t("chat.assistant")}
+      </h2>
+      {message.status === "error" ? (
+        <div className="reply-error" role="alert">
+          <p className="reply-error-title">{t("chat.errorTitle")}</p>
+          {message.text && <LazyMarkdown text={message.text} />}
+          <p>{t(`chat.failure.${message.errorCode ?? "provider-error"}`)}</p>
+          {canRegenerate && (
+            <button type="button" className="button button-primary" onClick={onRegenerate}>
+              {t("chat.retry")}
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          <LazyMarkdown text={message.text} />
+          {message.status === "incomplete" && <p className="muted small">{t("chat.incomplete")}</p>}
+          <MessageActions
+            message={message}
+            canRegenerate={canRegenerate}
+            onFeedback={(kind) => onRate(message, kind)}
+            onRegenerate={onRegenerate}
+          />
+          <FeedbackReason message={message} asking={asking} onDone={onDoneAsking} />
+        </>
+      )}
+    </article>
+  );
+});
 
 function TypingIndicator({ label }: { label: string }) {
   return (

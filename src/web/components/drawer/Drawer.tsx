@@ -57,7 +57,7 @@ export function Drawer({ open, onClose }: Props) {
           <Link to="/" className="drawer-item drawer-primary" onClick={onClose}>
             {t("common.newChat")}
           </Link>
-          <ChatHistory onNavigate={onClose} notify={notify} />
+          <ChatHistory onNavigate={onClose} notify={notify} scrollRoot={ref} />
           {surveyUrl && (
             <a href={surveyUrl} target="_blank" rel="noopener noreferrer" className="drawer-item">
               {t("chat.survey")}

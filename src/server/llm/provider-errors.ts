@@ -1,9 +1,12 @@
 import OpenAI from "openai";
-import type { ReplyErrorCode } from "../../shared/schemas/chat";
-import { IdleTimeoutError } from "../llm/openai-provider";
+import type { ReplyErrorCode } from "../../shared/values";
+import { IdleTimeoutError } from "./sse-content";
 
-/** Sorts a provider failure into the few kinds the user is told about. */
-export function classifyReplyError(error: unknown): ReplyErrorCode {
+/**
+ * Sorts a failed model request into the few kinds the user is told about. It lives beside the provider, so the
+ * chat layer never needs to know which SDK (or which error classes) stand behind a reply.
+ */
+export function classifyProviderError(error: unknown): ReplyErrorCode {
   if (error instanceof IdleTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError) return "provider-timeout";
   if (error instanceof OpenAI.RateLimitError) return "provider-rate-limited";
   if (error instanceof OpenAI.APIConnectionError) return "provider-unavailable";

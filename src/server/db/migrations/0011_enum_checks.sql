@@ -1,0 +1,10 @@
+-- Every enumerated column now refuses a value the code does not know (the tuples in src/shared/values.ts).
+-- Existing rows pass: these columns were only ever written from those tuples (the zod schemas or the code's own
+-- unions), and the one category ever renamed ("meningitis", now "other-acute") was rewritten by 0007.
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_language_code_check" CHECK ("profiles"."language_code" in ('en', 'de'));--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_feedback_reason_check" CHECK ("messages"."feedback_reason" is null or "messages"."feedback_reason" in ('wrong', 'unsafe', 'unclear', 'not-helpful', 'helpful', 'other'));--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_error_code_check" CHECK ("messages"."error_code" is null or "messages"."error_code" in ('provider-unavailable', 'provider-rate-limited', 'provider-timeout', 'provider-error'));--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_language_check" CHECK ("messages"."language" is null or "messages"."language" in ('en', 'de'));--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_red_flags_check" CHECK ("messages"."red_flags" <@ array['cardiac', 'stroke', 'breathing', 'bleeding', 'anaphylaxis', 'poisoning', 'self-harm', 'unconscious', 'obstetric', 'other-acute']::text[]);--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_red_flag_model_outcome_check" CHECK ("messages"."red_flag_model_outcome" is null or "messages"."red_flag_model_outcome" in ('emergency', 'clear', 'timeout', 'error', 'unparseable'));--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_red_flag_model_category_check" CHECK ("messages"."red_flag_model_category" is null or "messages"."red_flag_model_category" in ('cardiac', 'stroke', 'breathing', 'bleeding', 'anaphylaxis', 'poisoning', 'self-harm', 'unconscious', 'obstetric', 'other-acute'));

@@ -1,0 +1,129 @@
+import pg from "pg";
+import { errorFields } from "../log-safe-error";
+import type { Logger } from "../logger";
+import { CHANGE_CHANNEL, ChangeNoticeHub } from "./change-notices";
+
+export interface PostgresNoticeOptions {
+  url: string;
+  logger?: Pick<Logger, "warn" | "info" | "debug">;
+  /** First wait before reconnecting; it doubles with each failed attempt up to `maxRetryMs`. */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  /** How often the listening connection is checked (a dead peer sends no FIN); a ping unheard by the next check ends it. */
+  heartbeatMs?: number;
+  connectTimeoutMs?: number;
+}
+
+/** Seen in pg_stat_activity, and how the tests find the listening connection. */
+export const NOTICE_APPLICATION_NAME = "health-chat change notices";
+
+/**
+ * Change notices on PostgreSQL: LISTEN on one dedicated connection (outside the pool, which would hand it to
+ * queries). When that connection is lost, notices may be missed: `connected` turns false at once (caches fall
+ * back to queries) and a `missed` notice empties every cache; it reconnects with backoff, and once listening
+ * again empties them once more, since whatever changed in between was not heard.
+ */
+export class PostgresChangeNotices extends ChangeNoticeHub {
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private failedAttempts = 0;
+  private everConnected = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  /** How many of its own heartbeat notices this process has heard back, over all its connections. */
+  heartbeatsHeard = 0;
+  /** Settles when the first attempt to listen has succeeded or failed (a failure is retried in the background). */
+  readonly firstAttempt: Promise<void>;
+
+  constructor(private readonly options: PostgresNoticeOptions) {
+    super(async () => this.stopListening());
+    this.firstAttempt = this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const { url, connectTimeoutMs = 5000, logger } = this.options;
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: connectTimeoutMs,
+      keepAlive: true,
+      application_name: NOTICE_APPLICATION_NAME,
+    });
+    this.client = client;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      this.dropConnection(client, error);
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    // The heartbeat notifies a channel of this connection's own: hearing it back proves that notices still
+    // arrive (not just that the connection answers; behind PgBouncer's transaction mode they would not).
+    const pingChannel = `app_changes_ping_${crypto.randomUUID().replace(/-/g, "")}`;
+    let pingsSent = 0;
+    let pingsHeard = 0;
+    client.on("notification", (message) => {
+      if (message.channel === CHANGE_CHANNEL) this.receive(message.payload ?? "");
+      else if (message.channel === pingChannel) {
+        pingsHeard = Number(message.payload);
+        this.heartbeatsHeard += 1;
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await client.query(`LISTEN ${pingChannel}`);
+    } catch (error) {
+      onLost(error as Error);
+      return;
+    }
+    if (lost || this.stopped) return;
+    this.failedAttempts = 0;
+    // Whatever was cached before LISTEN took effect may have changed unheard.
+    this.emit({ kind: "missed" });
+    this.connected = true;
+    if (this.everConnected) logger?.info("change notices restored");
+    this.everConnected = true;
+    this.heartbeatTimer = setInterval(() => {
+      if (pingsHeard < pingsSent) {
+        onLost(new Error("the change-notice connection stopped delivering notices"));
+        return;
+      }
+      pingsSent += 1;
+      client.query("select pg_notify($1, $2)", [pingChannel, String(pingsSent)]).catch((error: Error) => onLost(error));
+    }, this.options.heartbeatMs ?? 10_000);
+    this.heartbeatTimer.unref();
+  }
+
+  private dropConnection(client: pg.Client, error: Error | undefined) {
+    const { logger, firstRetryMs = 100, maxRetryMs = 10_000 } = this.options;
+    if (this.client !== client) return;
+    this.client = undefined;
+    clearInterval(this.heartbeatTimer);
+    const wasConnected = this.connected;
+    this.connected = false;
+    if (wasConnected) {
+      this.emit({ kind: "missed" });
+      logger?.warn("change notices lost; caches are bypassed until the connection is back", { error: error && errorFields(error) });
+    }
+    client.removeAllListeners("notification");
+    client
+      .end()
+      .catch((closeError: Error) => logger?.debug("closing the lost notice connection failed", { error: errorFields(closeError) }));
+    if (this.stopped) return;
+    const delay = Math.min(maxRetryMs, firstRetryMs * 2 ** this.failedAttempts) * (0.5 + Math.random() / 2);
+    this.failedAttempts += 1;
+    this.retryTimer = setTimeout(() => void this.connect(), delay);
+    this.retryTimer.unref();
+  }
+
+  private async stopListening(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.heartbeatTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end();
+  }
+}

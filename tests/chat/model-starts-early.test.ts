@@ -1,0 +1,206 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type * as Counters from "../../src/server/db/queries/request-counters";
+import { chats, messages } from "../../src/server/db/schema";
+import { sendRefusalSchema } from "../../src/shared/schemas/chat";
+import type { RequestRecord } from "../fake-model/server";
+import { signUp } from "../helpers/auth";
+import { eventOf, messageRows, parseEvents, sendMessage } from "../helpers/chat";
+import { fakeModelForFile } from "../helpers/fake-model-suite";
+import { postgresAdminUrl } from "../helpers/scratch-database";
+import { createTestApp, describeEachDatabase, type TestApp } from "../helpers/test-app";
+import { waitFor } from "../helpers/wait";
+
+/**
+ * Issue 13, item 1: the model is asked as soon as a send is validated and authorised, while the limits are
+ * counted and the user's message is saved; nothing of the reply is shown before the message has committed,
+ * and a send that is refused or cannot be saved cancels the model request.
+ */
+
+// While `gate.until` is set, counting a send against the limits (the first database step after the model is
+// asked) waits for it: a test makes it wait until the model has the request, so that a refusal or a failed save
+// always comes after the request went out. Saving first, as before, never gets there.
+const gate = vi.hoisted(() => ({ until: undefined as (() => Promise<unknown>) | undefined }));
+vi.mock("../../src/server/db/queries/request-counters", async (importOriginal) => {
+  const actual = await importOriginal<typeof Counters>();
+  return {
+    ...actual,
+    countRequests: async (input: Parameters<typeof actual.countRequests>[0]) => {
+      await gate.until?.();
+      return actual.countRequests(input);
+    },
+  };
+});
+
+const model = fakeModelForFile({ tokenDelayMs: 2 });
+const EMERGENCY = "I have crushing chest pain spreading to my left arm";
+
+afterEach(() => {
+  gate.until = undefined;
+  model().clearQueue();
+});
+
+/** The model's record of the reply request for `text`, once it has arrived. */
+const replyRequestFor = (text: string) =>
+  waitFor(`the model to be asked about "${text}"`, () => model().log.find((record) => record.lastUser === text));
+
+/** Waits until the model's connection for `record` has closed, and says whether its response was sent whole. */
+async function closedWhole(record: RequestRecord) {
+  await waitFor("the model request to end", () => record.closedAt !== undefined);
+  return record.completed;
+}
+
+/** A trigger that refuses to store a message whose text holds `marker` (a database that fails the save). */
+async function failSavesOf(t: TestApp, marker: string) {
+  await t.db.execute(
+    sql.raw(`create function refuse_marked_message() returns trigger language plpgsql as $$
+      begin
+        if new.text like '%${marker}%' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`),
+  );
+  await t.db.execute(
+    sql.raw("create trigger refuse_marked_message before insert on messages for each row execute function refuse_marked_message()"),
+  );
+}
+
+describeEachDatabase("the model is asked before the user's message is saved", ({ createApp }) => {
+  it("a send refused by the rate limit cancels the model request, answers 429 with the verdict and saves nothing", async () => {
+    const t = await createApp({ OPENAI_BASE_URL: model().url, LLM_MAX_RETRIES: "0", CHAT_RATE_LIMIT_PER_USER: "1" });
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const first = await sendMessage(alice, "hello");
+    expect(first.response.status).toBe(200);
+
+    // A model that never answers: only a cancelled request lets its connection close.
+    model().queue({ kind: "hang" }, { when: EMERGENCY });
+    gate.until = () => replyRequestFor(EMERGENCY);
+    const refused = (await sendMessage(alice, EMERGENCY)).response;
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(sendRefusalSchema.parse(refused.json)).toMatchObject({ code: "too-many-requests", redFlags: ["cardiac"] });
+    expect(await closedWhole(await replyRequestFor(EMERGENCY))).toBe(false);
+    expect((await t.db.select().from(messages)).map((row) => row.text)).not.toContain(EMERGENCY);
+  });
+
+  it("a regenerate refused by the rate limit cancels the model request and keeps the reply it would replace", async () => {
+    const t = await createApp({ OPENAI_BASE_URL: model().url, LLM_MAX_RETRIES: "0", CHAT_RATE_LIMIT_PER_USER: "1" });
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const sent = await sendMessage(alice, "regenerate me");
+    const before = await messageRows(t.db, sent.chatId);
+
+    model().queue({ kind: "hang" }, { when: "regenerate me" });
+    const requestsBefore = model().log.length;
+    const regenerateAsked = () => waitFor("the regenerate's model request", () => model().log.slice(requestsBefore)[0]);
+    gate.until = regenerateAsked;
+    const refused = await alice.post(`/api/chats/${sent.chatId}/regenerate`, { language: "en" });
+    expect(refused.status).toBe(429);
+    expect(refused.body).not.toHaveProperty("redFlags");
+    expect(await closedWhole(await regenerateAsked())).toBe(false);
+    expect(await messageRows(t.db, sent.chatId)).toEqual(before);
+  });
+
+  it("a save that fails cancels the model request and answers an error; no chat is left half made", async () => {
+    const t = await createApp({ OPENAI_BASE_URL: model().url, LLM_MAX_RETRIES: "0" });
+    await failSavesOf(t, "#refused-save");
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+
+    const text = "my symptoms #refused-save";
+    model().queue({ kind: "hang" }, { when: text });
+    gate.until = () => replyRequestFor(text);
+    const failed = await alice.post("/api/chats/messages", { text, language: "en" });
+    expect(failed.status).toBe(500);
+    expect(failed.body.code).toBe("internal");
+    expect(await closedWhole(await replyRequestFor(text))).toBe(false);
+    expect(await t.db.select().from(chats)).toEqual([]);
+
+    // The same failure on an existing chat leaves the chat as it was.
+    gate.until = undefined;
+    const sent = await sendMessage(alice, "a first question");
+    model().queue({ kind: "hang" }, { when: "again #refused-save" });
+    gate.until = () => replyRequestFor("again #refused-save");
+    const again = await alice.post("/api/chats/messages", { text: "again #refused-save", language: "en", chatId: sent.chatId });
+    expect(again.status).toBe(500);
+    expect(await closedWhole(await replyRequestFor("again #refused-save"))).toBe(false);
+    expect((await messageRows(t.db, sent.chatId)).map((row) => row.sender)).toEqual(["user", "assistant"]);
+  });
+
+  it("someone else's chat is refused before the model is asked", async () => {
+    const t = await createApp({ OPENAI_BASE_URL: model().url });
+    const alice = t.client();
+    const mallory = t.client();
+    await signUp(alice, "alice@example.com");
+    await signUp(mallory, "mallory@example.com");
+    const sent = await sendMessage(alice, "private question");
+    const requestsBefore = model().log.length;
+    expect((await mallory.post("/api/chats/messages", { chatId: sent.chatId, text: "injected", language: "en" })).status).toBe(404);
+    expect((await mallory.post(`/api/chats/${sent.chatId}/regenerate`, { language: "en" })).status).toBe(404);
+    expect(model().log.slice(requestsBefore)).toEqual([]);
+  });
+
+  it("an existing chat's history goes to the model with the new message last", async () => {
+    const t = await createApp({ OPENAI_BASE_URL: model().url });
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const first = await sendMessage(alice, "first question");
+    const second = await sendMessage(alice, "second question", { chatId: first.chatId });
+    expect(eventOf(second.events, "done")).toBeDefined();
+    const asked = await replyRequestFor("second question");
+    expect(asked.request.messages.map((message) => [message.role, message.content])).toEqual([
+      ["system", expect.any(String)],
+      ["user", "first question"],
+      ["assistant", first.replyText],
+      ["user", "second question"],
+    ]);
+  });
+});
+
+// PostgreSQL only: holding one statement back needs a second connection (PGlite has one, shared by every query).
+(postgresAdminUrl ? describe : describe.skip)("the model request goes out before the save commits [postgres]", () => {
+  it("the model is asked while the insert of the user's message waits; the reply starts only once it has committed", async () => {
+    const t = await createTestApp({ OPENAI_BASE_URL: model().url }, { kind: "postgres" });
+    try {
+      // Every message insert first takes an advisory lock that the test holds: the save cannot commit until the
+      // test lets it, which it does only once the model has the request (the old order, save first, never gets there).
+      await t.db.execute(
+        sql.raw(`create function hold_message_insert() returns trigger language plpgsql as $$
+          begin perform pg_advisory_xact_lock(4242); return new; end $$`),
+      );
+      await t.db.execute(
+        sql.raw("create trigger hold_message_insert before insert on messages for each row execute function hold_message_insert()"),
+      );
+      const alice = t.client();
+      await signUp(alice, "alice@example.com");
+      const holder = new pg.Client({ connectionString: t.databaseUrl });
+      await holder.connect();
+      try {
+        await holder.query("select pg_advisory_lock(4242)");
+        let answered = false;
+        const sending = sendMessage(alice, "what helps with a sore throat?").then((result) => {
+          answered = true;
+          return result;
+        });
+        const asked = await replyRequestFor("what helps with a sore throat?");
+        expect(await t.db.select().from(messages)).toEqual([]);
+        expect(answered).toBe(false);
+
+        await holder.query("select pg_advisory_unlock(4242)");
+        const sent = await sending;
+        expect(sent.response.status).toBe(200);
+        expect(sent.events[0]?.type).toBe("start");
+        expect(eventOf(sent.events, "start")?.userMessage?.text).toBe("what helps with a sore throat?");
+        expect(eventOf(sent.events, "done")?.message.text).toBe(sent.replyText);
+        expect(await closedWhole(asked)).toBe(true);
+        expect((await messageRows(t.db, sent.chatId)).map((row) => row.sender)).toEqual(["user", "assistant"]);
+        expect(parseEvents(sent.response.text).filter((event) => event.type === "delta").length).toBeGreaterThan(0);
+      } finally {
+        await holder.end();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
