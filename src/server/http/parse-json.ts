@@ -61,23 +61,3 @@ export function containsNul(value: unknown): boolean {
   }
   return false;
 }
-
-type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
-
-/** LEGACY (H6 removes it once every route uses jsonBody). */
-export async function parseJson<T extends z.core.$ZodType>(c: import("hono").Context, schema: T): Promise<Parsed<z.output<T>>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return { ok: false, response: apiError(c, "bad-request", "The request body is not valid JSON.") };
-  }
-  const result = z.safeParse(schema, body);
-  if (!result.success) {
-    return { ok: false, response: apiError(c, "bad-request", "The request body is not valid.", { issues: issuesOf(result.error) }) };
-  }
-  if (containsNul(result.data)) {
-    return { ok: false, response: apiError(c, "bad-request", "The request body must not contain NUL characters.") };
-  }
-  return { ok: true, data: result.data };
-}

@@ -19,16 +19,3 @@ export function queryOf<S extends z.core.$ZodType>(schema: S): MiddlewareHandler
     await next();
   };
 }
-
-/** LEGACY (H6 removes it once every route uses queryOf). */
-export function parseQuery<T extends z.core.$ZodType>(
-  c: import("hono").Context,
-  schema: T,
-): { ok: true; data: z.output<T> } | { ok: false; response: Response } {
-  const result = z.safeParse(schema, c.req.query());
-  if (result.success && containsNul(result.data)) {
-    return { ok: false, response: apiError(c, "bad-request", "The query must not contain NUL characters.") };
-  }
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: apiError(c, "bad-request", "The query is not valid.", { issues: issuesOf(result.error) }) };
-}

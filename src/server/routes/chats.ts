@@ -23,7 +23,7 @@ import type { Env } from "../env";
 import { apiError } from "../http/api-error";
 import { clientAddressKey } from "../http/client-ip";
 import { jsonBody, type ValidatedInput } from "../http/parse-json";
-import { parseQuery } from "../http/parse-query";
+import { queryOf } from "../http/parse-query";
 import { rateLimiter, tooManyRequests } from "../http/rate-limit";
 import { type AuthedEnv, requireSession } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
@@ -122,21 +122,19 @@ export function chatRoutes({
   const keepAliveMs = env.STREAM_KEEPALIVE_SECONDS * 1000;
   return new Hono<AuthedEnv>()
     .use(requireSession(sessions))
-    .get("/", async (c) => {
-      const query = parseQuery(c, chatListQuerySchema);
-      if (!query.ok) return query.response;
-      const after = query.data.cursor === undefined ? undefined : decodeHistoryCursor(query.data.cursor);
-      if (query.data.cursor !== undefined && !after) return apiError(c, "bad-request", "The cursor is not valid.");
-      const page = await listChatPage({ db, userId: c.var.session.user.id, search: query.data.q || undefined, after });
+    .get("/", queryOf(chatListQuerySchema), async (c) => {
+      const query = c.req.valid("query");
+      const after = query.cursor === undefined ? undefined : decodeHistoryCursor(query.cursor);
+      if (query.cursor !== undefined && !after) return apiError(c, "bad-request", "The cursor is not valid.");
+      const page = await listChatPage({ db, userId: c.var.session.user.id, search: query.q || undefined, after });
       return c.json({ chats: page.chats, nextCursor: page.next ? encodeHistoryCursor(page.next) : null } satisfies ChatPage);
     })
     .delete("/", async (c) => c.json({ deleted: await deleteAllChats({ db, userId: c.var.session.user.id }) }))
-    .get("/:id", async (c) => {
+    .get("/:id", queryOf(chatMessagesQuerySchema), async (c) => {
       const chatId = chatIdParam(c.req.param("id"));
       if (!chatId) return apiError(c, "not-found", "Chat not found.");
-      const query = parseQuery(c, chatMessagesQuerySchema);
-      if (!query.ok) return query.response;
-      const chat = await getChatWithMessagePage({ db, userId: c.var.session.user.id, chatId, before: query.data.before });
+      const { before } = c.req.valid("query");
+      const chat = await getChatWithMessagePage({ db, userId: c.var.session.user.id, chatId, before });
       if (!chat) return apiError(c, "not-found", "Chat not found.");
       return c.json({ ...chat, messages: chat.messages.map(toChatMessage) } satisfies ChatDetail);
     })
