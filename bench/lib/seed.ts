@@ -111,8 +111,14 @@ export async function explainHotPaths(db: RawDb, { userId, chatId }: { userId: s
       table: "messages",
     },
     {
-      label: "a chat's whole conversation for the model (listMessages)",
-      query: qb.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(messages.position).toSQL(),
+      label: "a chat's owner and whole conversation for the model (getOwnedChatHistory)",
+      query: qb
+        .select({ id: messages.id, sender: messages.sender, text: messages.text, status: messages.status })
+        .from(chats)
+        .leftJoin(messages, eq(messages.chatId, chats.id))
+        .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+        .orderBy(messages.position)
+        .toSQL(),
       table: "messages",
     },
     {
@@ -123,16 +129,6 @@ export async function explainHotPaths(db: RawDb, { userId, chatId }: { userId: s
         .where(eq(messages.chatId, chatId))
         .toSQL(),
       table: "messages",
-    },
-    {
-      label: "the chat's owner check (chatBelongsTo)",
-      query: qb
-        .select({ id: chats.id })
-        .from(chats)
-        .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
-        .limit(1)
-        .toSQL(),
-      table: "chats",
     },
     {
       label: "session lookup on every signed-in request (better-auth)",

@@ -60,15 +60,6 @@ export async function getChatWithMessagePage({ db, userId, chatId, before }: Own
   return { ...chat, ...page };
 }
 
-export async function chatBelongsTo({ db, userId, chatId }: Owned & { chatId: string }) {
-  const [row] = await db
-    .select({ id: chats.id })
-    .from(chats)
-    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function setChatTitle({ db, chatId, title }: { db: Database; chatId: string; title: string }) {
   await db.update(chats).set({ title }).where(eq(chats.id, chatId));
 }
