@@ -68,12 +68,20 @@ export function useChatScroll({ chatId, firstMessageId }: { chatId: string | und
     for (const type of userScrollEvents) scroller.addEventListener(type, onUserScroll, { passive: true });
     resized.observe(content);
     resized.observe(scroller);
+    // The banners above the conversation scroll with it and may appear or grow after it opened (the e-mail
+    // confirmation banner once the profile has loaded): every part of the scroller counts, also one added later.
+    for (const part of scroller.children) resized.observe(part);
+    const added = new MutationObserver((changes) => {
+      for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element) resized.observe(node);
+    });
+    added.observe(scroller, { childList: true });
     follow.current = true;
     toBottom("auto");
     return () => {
       scroller.removeEventListener("scroll", onScroll);
       for (const type of userScrollEvents) scroller.removeEventListener(type, onUserScroll);
       resized.disconnect();
+      added.disconnect();
     };
   }, [scroller, content, toBottom]);
 
