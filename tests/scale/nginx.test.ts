@@ -167,7 +167,8 @@ describe.skipIf(skipReason)("nginx (deploy/nginx.conf) in front of two server pr
     // nginx's $request_id (32 hex digits); the app's own ids are UUIDs, and a client's own id is replaced.
     const id = response.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(nginx?.accessLog()).toContain(`id=${id}`);
+    // nginx writes the access line after the response has gone out: wait for it rather than read too early.
+    await waitFor("nginx's access log line", () => nginx?.accessLog().includes(`id=${id}`));
   });
 
   it("refuses a body over 64 KB (MAX_BODY_BYTES) itself, in the app's JSON error shape", async () => {
