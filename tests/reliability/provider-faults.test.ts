@@ -1,6 +1,4 @@
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/server/env";
 import { createOpenAiProvider } from "../../src/server/llm/openai-provider";
@@ -8,7 +6,8 @@ import { messageSchema, type ReplyErrorCode } from "../../src/shared/schemas/cha
 import { type FakeModelServer, type RequestRecord, replyTo, type Scenario, startFakeModel } from "../fake-model/server";
 import { signUp } from "../helpers/auth";
 import { eventOf, messageRows, parseEvents, sendMessage } from "../helpers/chat";
-import { describeEachDatabase, type EnvVars, TEST_ORIGIN, type TestApp } from "../helpers/test-app";
+import { listenOnLoopback } from "../helpers/listen";
+import { describeEachDatabase, type EnvVars, TEST_ORIGIN } from "../helpers/test-app";
 import { waitFor } from "../helpers/wait";
 
 /**
@@ -246,21 +245,6 @@ describeEachDatabase("model provider faults never lose a message", ({ createApp 
   });
 
   describe("the browser going away", () => {
-    /** The app on a real HTTP port (ephemeral), so the browser can really disconnect. */
-    const listen = async (t: TestApp) => {
-      const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
-      await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));
-      const { port } = server.address() as AddressInfo;
-      return {
-        port,
-        close: () =>
-          new Promise<void>((resolve) => {
-            if ("closeAllConnections" in server) server.closeAllConnections();
-            server.close(() => resolve());
-          }),
-      };
-    };
-
     /** Posts a message like a browser and resolves once `ready(body so far)` holds; `leave()` drops the connection. */
     const startTurn = (port: number, cookie: string, text: string, ready: (body: string) => boolean) =>
       new Promise<{ body: () => string; leave: () => void }>((resolve, reject) => {
@@ -292,7 +276,7 @@ describeEachDatabase("model provider faults never lose a message", ({ createApp 
 
     it("mid-stream: the upstream request is closed within a second and the partial reply is saved as incomplete", async () => {
       const { t, alice, bob, rows } = await setup();
-      const http = await listen(t);
+      const http = await listenOnLoopback(t);
       try {
         const text = `long answer ${uniqueTag()}`;
         fake.queue({ kind: "reply", text: longReply, delayMs: 40 }, { when: text });
@@ -326,7 +310,7 @@ describeEachDatabase("model provider faults never lose a message", ({ createApp 
 
     it("before the first byte: the hanging upstream request is closed within a second", async () => {
       const { t, alice, rows } = await setup();
-      const http = await listen(t);
+      const http = await listenOnLoopback(t);
       try {
         const text = `no answer yet ${uniqueTag()}`;
         fake.queue({ kind: "hang" }, { when: text });

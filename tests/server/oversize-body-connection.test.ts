@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { connect, type Socket } from "node:net";
-import { serve } from "@hono/node-server";
 import { expect, it } from "vitest";
 import { DRAIN_MAX_BYTES } from "../../src/server/http/body-limit";
 import { GOOD_PASSWORD, signUp } from "../helpers/auth";
-import { describeEachDatabase, TEST_ORIGIN, type TestApp } from "../helpers/test-app";
+import { listenOnLoopback } from "../helpers/listen";
+import { describeEachDatabase, TEST_ORIGIN } from "../helpers/test-app";
 
 /**
  * Issue 11, item 7: a 413 answered before the body has arrived must not break the connection. Either the rest
@@ -70,25 +69,11 @@ function signInRequest(email: string) {
   return postHead("/api/auth/sign-in/email", Buffer.byteLength(body)) + body;
 }
 
-async function listening(t: TestApp) {
-  const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if ("closeAllConnections" in server) server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describeEachDatabase("an oversized body never breaks its connection for the next request", ({ createApp }) => {
   it("reads the rest of the body, answers 413 keep-alive, and the same connection serves another user's POST", async () => {
     const t = await createApp({ MAX_BODY_BYTES: "1024" });
     await signUp(t.client(), "bob@example.com");
-    const http = await listening(t);
+    const http = await listenOnLoopback(t);
     try {
       const connection = rawConnection(http.port);
       // Far more than Node buffers by itself for a request nobody reads (~250 KB), still within what is drained.
@@ -112,7 +97,7 @@ describeEachDatabase("an oversized body never breaks its connection for the next
 
   it("a body larger than it drains is answered at once with Connection: close, and the connection ends cleanly", async () => {
     const t = await createApp({ MAX_BODY_BYTES: "1024" });
-    const http = await listening(t);
+    const http = await listenOnLoopback(t);
     try {
       const connection = rawConnection(http.port);
       // Declares 5 MB and sends 16 KB of it: the answer must not wait for the rest.
@@ -128,7 +113,7 @@ describeEachDatabase("an oversized body never breaks its connection for the next
 
   it("a body that stops arriving is answered 413 with Connection: close once the drain time has passed", async () => {
     const t = await createApp({ MAX_BODY_BYTES: "1024" });
-    const http = await listening(t);
+    const http = await listenOnLoopback(t);
     try {
       const connection = rawConnection(http.port);
       await connection.write(postHead("/api/chats/messages", 100_000) + "x".repeat(10_000));
