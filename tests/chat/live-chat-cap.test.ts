@@ -35,21 +35,7 @@ describeEachDatabase("past MAX_LIVE_CHATS live replies, new chats get 429 with R
     const alice = t.client();
     await signUp(alice, "alice@example.com");
     // Two replies that stay live until their readers let go.
-    model().queue({ kind: "stall", afterTokens: 2 }, { times: 2 });
-    const open = await Promise.all(
-      ["first", "second"].map(async (text) => {
-        const response = await t.request("/api/chats/messages", {
-          method: "POST",
-          headers: { "content-type": "application/json", origin: "http://localhost:3000", cookie: alice.cookieHeader() },
-          body: JSON.stringify({ text, language: "en" }),
-        });
-        expect(response.status).toBe(200);
-        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-        let received = "";
-        while (!received.includes('"delta"')) received += new TextDecoder().decode((await reader.read()).value);
-        return reader;
-      }),
-    );
+    const open = await Promise.all(["first", "second"].map((text) => openLiveReply(t, alice, text)));
 
     const refused = await sendMessage(alice, "a third chat while two are live");
     expect(refused.response.status).toBe(429);
