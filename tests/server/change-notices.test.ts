@@ -162,8 +162,8 @@ describeEachDatabase("change notices from the database's triggers", ({ createApp
   });
 });
 
-describe.skipIf(!postgresAdminUrl)("the PostgreSQL notice connection, when it is lost", () => {
-  it("turns caches off at once, empties them, reconnects, and is trusted again once listening", async () => {
+describe.skipIf(!postgresAdminUrl)("the PostgreSQL notice connection", () => {
+  it("when lost, turns caches off at once, empties them, reconnects, and is trusted again once listening", async () => {
     const { createTestApp } = await import("../helpers/test-app");
     const t = await createTestApp({}, { kind: "postgres" });
     onTestFinished(() => t.close());
@@ -218,5 +218,55 @@ describe.skipIf(!postgresAdminUrl)("the PostgreSQL notice connection, when it is
     onTestFinished(() => notices.close());
     await notices.firstAttempt;
     expect(notices.connected).toBe(false);
+    expect(await notices.sync()).toBe(false);
+  });
+
+  it("syncs: answers only once every notice committed before the call has been handed on", async () => {
+    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "" });
+    onTestFinished(() => notices.close());
+    await notices.firstAttempt;
+    const heard: string[] = [];
+    notices.subscribe((notice) => {
+      if (notice.kind === "sessions" && notice.sessionIds[0]?.startsWith("sync-test-")) heard.push(notice.sessionIds[0]);
+    });
+    const writer = new pg.Client({ connectionString: postgresAdminUrl });
+    await writer.connect();
+    onTestFinished(() => writer.end());
+    // Another process's sign-out: its notice is on the way when its statement returns, and may not have arrived.
+    for (let round = 0; round < 50; round += 1) {
+      await writer.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, `session:sync-test-${round}`]);
+      expect(await notices.sync()).toBe(true);
+      expect(heard.at(-1)).toBe(`sync-test-${round}`);
+    }
+  });
+
+  it("syncs callers that wait together with one round trip", async () => {
+    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "" });
+    onTestFinished(() => notices.close());
+    await notices.firstAttempt;
+    const before = notices.barriersSent;
+    const answers = await Promise.all(Array.from({ length: 200 }, () => notices.sync()));
+    expect(answers.every(Boolean)).toBe(true);
+    // The first caller's barrier, and one more for everyone who came while it was on the way.
+    expect(notices.barriersSent - before).toBeLessThanOrEqual(2);
+  });
+
+  it("answers a sync false when the connection is lost while it waits", async () => {
+    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "", firstRetryMs: 60_000 });
+    onTestFinished(() => notices.close());
+    await notices.firstAttempt;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    onTestFinished(() => admin.end());
+    const pending = notices.sync();
+    // Only this database's: the other test files' servers listen on databases of their own.
+    await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()",
+      [NOTICE_APPLICATION_NAME],
+    );
+    // Either its barrier came back before the connection went, or the answer is false; never left hanging.
+    expect(typeof (await pending)).toBe("boolean");
+    await waitFor("the loss to be noticed", () => !notices.connected);
+    expect(await notices.sync()).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { type ChangeNotice, ChangeNoticeHub, type ChangeNotices, changeNoticesOf
 import type { Database } from "../../src/server/db/client";
 import { sessions, users } from "../../src/server/db/schema";
 import { type Session, SessionLookup } from "../../src/server/http/session-lookup";
-import { signUp, userIdOf } from "../helpers/auth";
+import { signIn, signUp, userIdOf } from "../helpers/auth";
 import { describeEachDatabase, type TestApp } from "../helpers/test-app";
 
 /** The app's database, with every query the lookup starts counted (select, execute, insert, update, delete). */
@@ -141,13 +141,18 @@ describeEachDatabase("session lookup: no query per request, revocation at once i
     const there = await createApp({}, { shareDatabaseWith: here });
     const alice = here.client();
     await signUp(alice, "alice@example.com");
-    expect((await alice.get("/api/chats")).status).toBe(200);
-    expect((await alice.get("/api/chats")).status).toBe(200);
+    // The notice of a sign-out reaches this process a moment after the other one answers: each round checks that
+    // this moment is never a window (one round caught it about every other time when it was).
+    for (let round = 0; round < 10; round += 1) {
+      if (round > 0) await signIn(alice, "alice@example.com");
+      expect((await alice.get("/api/chats")).status).toBe(200);
+      expect((await alice.get("/api/chats")).status).toBe(200);
 
-    const aliceThere = there.client();
-    for (const [name, value] of alice.cookies) aliceThere.cookies.set(name, value);
-    expect((await aliceThere.post("/api/auth/sign-out", {})).status).toBe(200);
-    expect((await alice.get("/api/chats")).status).toBe(401);
+      const aliceThere = there.client();
+      for (const [name, value] of alice.cookies) aliceThere.cookies.set(name, value);
+      expect((await aliceThere.post("/api/auth/sign-out", {})).status).toBe(200);
+      expect((await alice.get("/api/chats")).status).toBe(401);
+    }
   });
 
   it("a session whose row is deleted (user disabled, account deleted, password reset) is dropped on its notice", async () => {

@@ -32,6 +32,12 @@ export type ChangeListener = (notice: ChangeNotice) => void;
  */
 export interface ChangeNotices {
   readonly connected: boolean;
+  /**
+   * Resolves true once every change committed before the call has reached the subscribers (so a cache may then
+   * trust what it still holds), or false when that cannot be known now (the channel is down or slow): the caller
+   * must then ask the database.
+   */
+  sync(): Promise<boolean>;
   /** Calls `listener` with every notice from now on; returns a function that stops it. */
   subscribe(listener: ChangeListener): () => void;
   close(): Promise<void>;
@@ -43,6 +49,11 @@ export class ChangeNoticeHub implements ChangeNotices {
   connected = false;
 
   constructor(private readonly stop: () => Promise<void> = async () => {}) {}
+
+  /** Where notices arrive with the statement that caused them (PGlite), connected already means in sync. */
+  async sync(): Promise<boolean> {
+    return this.connected;
+  }
 
   subscribe(listener: ChangeListener): () => void {
     this.listeners.add(listener);

@@ -12,6 +12,15 @@ export interface PostgresNoticeOptions {
   /** How often the listening connection is checked (a dead peer sends no FIN); a ping unheard by the next check ends it. */
   heartbeatMs?: number;
   connectTimeoutMs?: number;
+  /** How long `sync` waits to hear its barrier back before it answers false (the caller then queries instead). */
+  syncTimeoutMs?: number;
+}
+
+/** A sync barrier on the way: the callers it answers, and the number it carries on the ping channel. */
+interface Barrier {
+  number: number;
+  waiters: Array<(heard: boolean) => void>;
+  timer: NodeJS.Timeout;
 }
 
 /** Seen in pg_stat_activity, and how the tests find the listening connection. */
@@ -22,6 +31,12 @@ export const NOTICE_APPLICATION_NAME = "health-chat change notices";
  * queries). When that connection is lost, notices may be missed: `connected` turns false at once (caches fall
  * back to queries) and a `missed` notice empties every cache; it reconnects with backoff, and once listening
  * again empties them once more, since whatever changed in between was not heard.
+ *
+ * `sync` makes a revocation in another process take effect here at once: it notifies this connection's own ping
+ * channel and waits to hear that back. PostgreSQL delivers notices in the order their transactions committed, so
+ * every change committed before the call (a sign-out that another process has already answered) has reached the
+ * subscribers by then. Callers that arrive while a barrier is on the way share the next one, so under load it
+ * costs one round trip on this connection per round trip, not one per request.
  */
 export class PostgresChangeNotices extends ChangeNoticeHub {
   private client: pg.Client | undefined;
@@ -30,6 +45,13 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
   private everConnected = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
+  /** The listening connection and its ping channel, while listening. */
+  private link: { client: pg.Client; pingChannel: string } | undefined;
+  private barrier: Barrier | undefined;
+  /** How many sync barriers this process has sent (callers waiting together share one). */
+  barriersSent = 0;
+  /** Callers waiting for the next barrier (one is on the way). */
+  private nextWaiters: Array<(heard: boolean) => void> = [];
   /** How many of its own heartbeat notices this process has heard back, over all its connections. */
   heartbeatsHeard = 0;
   /** Settles when the first attempt to listen has succeeded or failed (a failure is retried in the background). */
@@ -66,7 +88,12 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
     client.on("notification", (message) => {
       if (message.channel === CHANGE_CHANNEL) this.receive(message.payload ?? "");
       else if (message.channel === pingChannel) {
-        pingsHeard = Number(message.payload);
+        const payload = message.payload ?? "";
+        if (payload.startsWith("sync:")) {
+          if (this.barrier?.number === Number(payload.slice(5))) this.endBarrier(this.barrier, true);
+          return;
+        }
+        pingsHeard = Number(payload);
         this.heartbeatsHeard += 1;
       }
     });
@@ -82,6 +109,7 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
     this.failedAttempts = 0;
     // Whatever was cached before LISTEN took effect may have changed unheard.
     this.emit({ kind: "missed" });
+    this.link = { client, pingChannel };
     this.connected = true;
     if (this.everConnected) logger?.info("change notices restored");
     this.everConnected = true;
@@ -96,13 +124,54 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
     this.heartbeatTimer.unref();
   }
 
+  override sync(): Promise<boolean> {
+    if (!this.connected || !this.link) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      this.nextWaiters.push(resolve);
+      if (!this.barrier) this.sendBarrier();
+    });
+  }
+
+  /** Sends one barrier for everyone waiting now. */
+  private sendBarrier() {
+    const waiters = this.nextWaiters;
+    this.nextWaiters = [];
+    if (waiters.length === 0) return;
+    const link = this.link;
+    if (!link || !this.connected) {
+      for (const resolve of waiters) resolve(false);
+      return;
+    }
+    this.barriersSent += 1;
+    const barrier: Barrier = {
+      number: this.barriersSent,
+      waiters,
+      timer: setTimeout(() => this.endBarrier(barrier, false), this.options.syncTimeoutMs ?? 1000),
+    };
+    this.barrier = barrier;
+    link.client
+      .query("select pg_notify($1, $2)", [link.pingChannel, `sync:${barrier.number}`])
+      .catch(() => this.endBarrier(barrier, false));
+  }
+
+  private endBarrier(barrier: Barrier, heard: boolean) {
+    if (this.barrier !== barrier) return;
+    clearTimeout(barrier.timer);
+    this.barrier = undefined;
+    for (const resolve of barrier.waiters) resolve(heard);
+    this.sendBarrier();
+  }
+
   private dropConnection(client: pg.Client, error: Error | undefined) {
     const { logger, firstRetryMs = 100, maxRetryMs = 10_000 } = this.options;
     if (this.client !== client) return;
     this.client = undefined;
+    this.link = undefined;
     clearInterval(this.heartbeatTimer);
     const wasConnected = this.connected;
     this.connected = false;
+    if (this.barrier) this.endBarrier(this.barrier, false);
+    else this.sendBarrier();
     if (wasConnected) {
       this.emit({ kind: "missed" });
       logger?.warn("change notices lost; caches are bypassed until the connection is back", { error: error && errorFields(error) });
@@ -124,6 +193,9 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
     clearInterval(this.heartbeatTimer);
     const client = this.client;
     this.client = undefined;
+    this.link = undefined;
+    if (this.barrier) this.endBarrier(this.barrier, false);
+    else this.sendBarrier();
     await client?.end();
   }
 }

@@ -27,9 +27,10 @@ export interface SessionLookupOptions {
  * The signed-in session of a request. better-auth's full lookup (cookie signature, session and user queries)
  * runs once per session cookie every `ttlMs`; in between, the session it found is reused with no query at all
  * while the change-notice channel is connected: the database's triggers announce every deleted or shortened
- * session and every changed or deleted user, and each such notice drops the entries at once, in every server
- * process. So a sign-out, a password reset, a disabled user or a deleted account still ends the session
- * everywhere. The expiry and the absolute lifetime are checked against the cached row. While the channel is down,
+ * session and every changed or deleted user, and each such notice drops the entries in every server process.
+ * Before a reuse, the channel's `sync` makes sure every notice committed before the request has arrived (on
+ * PostgreSQL a round trip on the listening connection, shared by concurrent requests). So a sign-out, a password
+ * reset, a disabled user or a deleted account ends the session everywhere at once. The expiry and the absolute lifetime are checked against the cached row. While the channel is down,
  * each reuse costs one indexed query that the row still exists (as before the cache could be trusted).
  * Entries are keyed by the session cookie's value alone: other cookies (an analytics id, junk a client adds)
  * neither make new entries nor push out others; at most `maxEntries` are kept.
@@ -70,17 +71,14 @@ export class SessionLookup {
     if (values.length === 0) return null;
     const key = values.join("\n");
     const cached = this.entries.get(key);
-    this.entries.delete(key);
-    if (cached && this.stillValid(cached)) {
-      const live =
-        this.notices?.connected === true ||
-        (await sessionIsLive({ db: this.db, token: cached.session.session.token, createdAfter: this.oldestStart() }));
-      if (live) {
-        this.entries.set(key, cached);
-        return cached.session;
-      }
-      // Gone: the full lookup below refuses it.
+    // The entry must still be there after the wait: a notice heard meanwhile may have dropped it.
+    if (cached && this.stillValid(cached) && (await this.stillLive(cached)) && this.entries.get(key) === cached) {
+      // Most recently used last, so the oldest is the first pushed out.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached.session;
     }
+    this.entries.delete(key);
     const revocationsBefore = this.revocations;
     // better-auth also extends a session in use here (its updateAge), so that happens at least every ttlMs; it
     // refuses a session past the absolute lifetime (and deletes it).
@@ -100,6 +98,15 @@ export class SessionLookup {
       new Date(session.session.expiresAt).getTime() > now &&
       new Date(session.session.createdAt).getTime() > this.oldestStart().getTime()
     );
+  }
+
+  /**
+   * No revocation committed before now is still unheard: the notice channel confirms it has delivered everything
+   * up to now (on PostgreSQL one shared round trip on its connection), or, when it cannot, the row is queried.
+   */
+  private async stillLive({ session }: Entry): Promise<boolean> {
+    if (await this.notices?.sync()) return true;
+    return sessionIsLive({ db: this.db, token: session.session.token, createdAfter: this.oldestStart() });
   }
 
   private oldestStart(): Date {
