@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
+import { reportCrashes } from "./crash-reports";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { loadEnv } from "./env";
 import { listenAddresses } from "./http/listen-addresses";
@@ -14,6 +15,8 @@ const { app, database, housekeeping, activeReplies } = await startServices(env, 
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 });
+// From here on (a failed start above reports its message: it holds no user's text).
+reportCrashes(process, logger, (code) => process.exit(code));
 
 // We serve HTTP/1.1 (no createServer option), so this is a node:http Server.
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
