@@ -10,7 +10,7 @@ import { errorFields } from "./log-safe-error";
 import { createLogger, type Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { outboxDirOf } from "./mail/outbox";
-import { startHousekeeping } from "./retention";
+import { outboxKeptSecondsOf, startHousekeeping } from "./retention";
 import { resolveAuthSecret } from "./secret";
 
 /** Opens the database, wires auth and mail, and returns the app with a way to close it all. */
@@ -36,7 +36,7 @@ export async function startServices(env: Env, logger: Logger = createLogger(env.
     retentionDays: env.CHAT_RETENTION_DAYS,
     signInWindowSeconds: env.FAILED_SIGN_IN_WINDOW_SECONDS,
     outboxDir,
-    resetTokenTtlSeconds: env.RESET_TOKEN_TTL_SECONDS,
+    outboxKeptSeconds: outboxKeptSecondsOf(env),
     logger,
   });
   const provider = createChatProvider(env);

@@ -79,7 +79,7 @@ describeEachDatabase("the user's own data", ({ createApp }) => {
       retentionDays: 30,
       signInWindowSeconds: 900,
       outboxDir: t.outboxDir,
-      resetTokenTtlSeconds: 3600,
+      outboxKeptSeconds: 3600,
       logger: createLogger("silent"),
     });
     await housekeeping.ready;

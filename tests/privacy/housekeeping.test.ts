@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import type { Database } from "../../src/server/db/client";
 import { rateLimits, requestCounters, sessions } from "../../src/server/db/schema";
 import { createLogger } from "../../src/server/logger";
-import { startHousekeeping } from "../../src/server/retention";
+import { outboxKeptSecondsOf, startHousekeeping } from "../../src/server/retention";
 import { requestResetToken, signUp, userIdOf } from "../helpers/auth";
 import { sendMessage } from "../helpers/chat";
 import { readOutbox, waitForOutboxMail } from "../helpers/mail";
@@ -12,6 +12,7 @@ import { describeEachDatabase, type TestApp } from "../helpers/test-app";
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const RESET_TOKEN_TTL_SECONDS = 3600;
+const VERIFICATION_TOKEN_TTL_SECONDS = 6 * 3600;
 
 const rowsIn = async (db: Database, table: typeof rateLimits | typeof requestCounters | typeof sessions) =>
   (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
@@ -23,7 +24,7 @@ async function housekeepAt(t: TestApp, start: number, aheadMs: number) {
     retentionDays: 0,
     signInWindowSeconds: 900,
     outboxDir: t.outboxDir,
-    resetTokenTtlSeconds: RESET_TOKEN_TTL_SECONDS,
+    outboxKeptSeconds: outboxKeptSecondsOf(t.env),
     logger: createLogger("silent"),
     now: () => new Date(start + aheadMs),
   });
@@ -39,8 +40,11 @@ async function housekeepAt(t: TestApp, start: number, aheadMs: number) {
 }
 
 describeEachDatabase("housekeeping and what account deletion leaves behind", ({ createApp }) => {
-  it("prunes outbox mail after the reset-link lifetime, rate-limit rows after a day and sessions once expired", async () => {
-    const t = await createApp({ RESET_TOKEN_TTL_SECONDS: String(RESET_TOKEN_TTL_SECONDS) });
+  it("prunes outbox mail once the links it holds expire, rate-limit rows after a day and sessions once expired", async () => {
+    const t = await createApp({
+      RESET_TOKEN_TTL_SECONDS: String(RESET_TOKEN_TTL_SECONDS),
+      VERIFICATION_TOKEN_TTL_SECONDS: String(VERIFICATION_TOKEN_TTL_SECONDS),
+    });
     const start = Date.now();
     const alice = t.client();
     await signUp(alice, "alice@example.com");
@@ -54,8 +58,10 @@ describeEachDatabase("housekeeping and what account deletion leaves behind", ({ 
     expect(now.rateLimits).toBeGreaterThan(0);
     expect(now.requestCounters).toBeGreaterThan(0);
 
-    expect(await housekeepAt(t, start, RESET_TOKEN_TTL_SECONDS * 1000 - 60_000)).toEqual(now);
-    expect(await housekeepAt(t, start, RESET_TOKEN_TTL_SECONDS * 1000 + 60_000)).toEqual({ ...now, outbox: 0 });
+    // The confirmation mail's link still works after the reset link has expired: both mails wait for the later.
+    expect(await housekeepAt(t, start, RESET_TOKEN_TTL_SECONDS * 1000 + 60_000)).toEqual(now);
+    expect(await housekeepAt(t, start, VERIFICATION_TOKEN_TTL_SECONDS * 1000 - 60_000)).toEqual(now);
+    expect(await housekeepAt(t, start, VERIFICATION_TOKEN_TTL_SECONDS * 1000 + 60_000)).toEqual({ ...now, outbox: 0 });
     expect(await housekeepAt(t, start, DAY_MS - HOUR_MS)).toEqual({ ...now, outbox: 0 });
     expect(await housekeepAt(t, start, DAY_MS + HOUR_MS)).toEqual({ sessions: 1, rateLimits: 0, requestCounters: 0, outbox: 0 });
     // The session lives SESSION_MAX_AGE_SECONDS (7 days) from sign-up.

@@ -41,7 +41,7 @@ export function accountRoutes({ sessions, db, recentLoginSeconds, outboxDir, log
       const { user } = c.var.session;
       if (!signedInWithin(c.var.session, recentLoginSeconds)) return apiError(c, "requires-recent-login");
       await deleteUserWithData({ db, userId: user.id });
-      // The account is gone either way; a mail left behind here is pruned with the outbox (RESET_TOKEN_TTL_SECONDS).
+      // The account is gone either way; a mail left behind here is pruned with the outbox (outboxKeptSecondsOf).
       await deleteOutboxMailTo({ outboxDir, email: user.email }).catch((error: unknown) =>
         logger.warn("deleting the account's outbox mail failed", { error: errorFields(error) }),
       );
