@@ -109,7 +109,8 @@ const faults: Fault[] = [
     attempts: 1,
     code: "provider-timeout",
     partial: true,
-    env: { LLM_IDLE_TIMEOUT_MS: "300" },
+    // Bob's reply, streamed meanwhile, has the same idle timer: long enough for a loaded CI machine's pauses.
+    env: { LLM_IDLE_TIMEOUT_MS: "1500" },
   },
   {
     name: "a request that hangs (no headers) past LLM_TIMEOUT_MS is reported as a timeout",
@@ -117,7 +118,7 @@ const faults: Fault[] = [
     attempts: 1,
     code: "provider-timeout",
     partial: false,
-    env: { LLM_TIMEOUT_MS: "1000", LLM_MAX_RETRIES: "0" },
+    env: { LLM_TIMEOUT_MS: "2000", LLM_MAX_RETRIES: "0" },
   },
   {
     name: "a malformed SSE chunk after some tokens ends the reply as failed; the partial reply is kept",
