@@ -14,9 +14,11 @@ test("a new user is reminded to confirm the e-mail address until the mailed link
   await expect(banner).toContainText("Please confirm your e-mail address: we sent you a link.");
   await expectAccessible(page);
 
-  // Asked too often, the server answers 429: the banner asks to wait; the next try goes through.
+  // Asked too often, the server answers 429 `too-many-requests` (better-auth's limiter, renamed at the server's edge):
+  // the banner asks to wait; the next try goes through.
   const resend = "**/api/auth/send-verification-email";
-  await page.route(resend, (route) => route.fulfill({ status: 429, json: { message: "Too many requests." } }), { times: 1 });
+  const tooMany = { status: 429, json: { code: "too-many-requests", message: "Too many requests." } };
+  await page.route(resend, (route) => route.fulfill(tooMany), { times: 1 });
   await banner.getByRole("button", { name: "Send the link again" }).click();
   await expect(banner.getByRole("status")).toHaveText("A link was sent a moment ago. Please wait a little before asking again.");
   await banner.getByRole("button", { name: "Send the link again" }).click();

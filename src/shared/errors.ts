@@ -1,4 +1,4 @@
-/** Auth error codes from the spec's catalogue (section 8); each has an en and de message. */
+/** Auth error codes from the spec's catalogue (section 8); each has an en and de message (authErrors.* on the web). */
 export const authErrorCodes = [
   "invalid-email",
   "invalid-credential",
@@ -39,24 +39,3 @@ export type ApiErrorCode = (typeof apiErrorCodes)[number];
 /** The refusals of a send (429) whose body also carries the message's red flags (sendRefusalSchema). */
 export const sendRefusalCodes = ["too-many-requests", "server-busy", "too-many-live-replies"] as const satisfies readonly ApiErrorCode[];
 export type SendRefusalCode = (typeof sendRefusalCodes)[number];
-
-/** The auth form's catalogue entry (spec section 8) for an error code of our API; never looks at message text. */
-const authErrorOfCode: Partial<Record<ApiErrorCode, AuthErrorCode>> = {
-  "invalid-email": "invalid-email",
-  "invalid-credential": "invalid-credential",
-  "email-already-in-use": "email-already-in-use",
-  "weak-password": "weak-password",
-  "user-disabled": "user-disabled",
-  "too-many-failed-sign-ins": "too-many-requests",
-  "too-many-requests": "too-many-requests",
-};
-
-/** Maps an error code of the auth API to the spec's catalogue. */
-export function authErrorOf(code: ApiErrorCode | undefined): AuthErrorCode {
-  return (code && authErrorOfCode[code]) || "unknown";
-}
-
-/** LEGACY signature for the web until it reads ApiError.code as ApiErrorCode (H6). */
-export function authErrorFromResponse(_status: number, code: string | undefined): AuthErrorCode {
-  return authErrorOf(code as ApiErrorCode | undefined);
-}

@@ -32,7 +32,7 @@ export interface EmergencyCheck {
 }
 
 /** The categories the emergency card shows for a user message: the rules', plus the model's when it adds one. */
-export function shownRedFlags(rules: string[], modelCategory: string | null): string[] {
+export function shownRedFlags<C extends string>(rules: C[], modelCategory: C | null): C[] {
   return modelCategory && !rules.includes(modelCategory) ? [...rules, modelCategory] : rules;
 }
 

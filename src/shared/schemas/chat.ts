@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { sendRefusalCodes } from "../errors";
 import {
   feedbackKinds,
@@ -7,6 +7,7 @@ import {
   MAX_MESSAGE_CHARS,
   messageStatuses,
   type ReplyErrorCode,
+  redFlagCategories,
   replyErrorCodes,
   senders,
 } from "../values";
@@ -19,21 +20,22 @@ export const feedbackSchema = z.enum(feedbackKinds);
 export const feedbackReasonSchema = z.enum(feedbackReasons);
 export const messageStatusSchema = z.enum(messageStatuses);
 export const replyErrorCodeSchema = z.enum(replyErrorCodes);
+export const redFlagsSchema = z.array(z.enum(redFlagCategories));
 /** What the screen says about a failed turn: a server-reported code, or a connection lost mid-stream. */
-export const turnFailureSchema = z.enum([...replyErrorCodeSchema.options, "connection-lost"]);
+export const turnFailureSchema = z.enum([...replyErrorCodes, "connection-lost"]);
 export type TurnFailure = z.infer<typeof turnFailureSchema>;
 
 export const messageSchema = z.object({
   id: z.string(),
-  position: z.number().int(),
+  position: z.int(),
   sender: senderSchema,
   text: z.string(),
   status: messageStatusSchema,
-  feedback: feedbackSchema.nullable(),
-  feedbackReason: feedbackReasonSchema.nullable(),
-  feedbackComment: z.string().nullable(),
-  errorCode: turnFailureSchema.nullable(),
-  redFlags: z.array(z.string()),
+  feedback: z.nullable(feedbackSchema),
+  feedbackReason: z.nullable(feedbackReasonSchema),
+  feedbackComment: z.nullable(z.string()),
+  errorCode: z.nullable(turnFailureSchema),
+  redFlags: redFlagsSchema,
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 
@@ -49,16 +51,16 @@ export const chatSummarySchema = z.object({
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
 /** GET /api/chats: one page of the history, newest first; `nextCursor` asks for the page after it (null: the last). */
-export const chatPageSchema = z.object({ chats: z.array(chatSummarySchema), nextCursor: z.string().nullable() });
+export const chatPageSchema = z.object({ chats: z.array(chatSummarySchema), nextCursor: z.nullable(z.string()) });
 export type ChatPage = z.infer<typeof chatPageSchema>;
 
 /**
  * GET /api/chats/:id: the chat with its newest messages (or those before `?before=`), oldest first.
  * `olderBefore` is the `before` that loads the page older than these; null when these are the oldest.
  */
-export const chatDetailSchema = chatSummarySchema.extend({
+export const chatDetailSchema = z.extend(chatSummarySchema, {
   messages: z.array(messageSchema),
-  olderBefore: z.number().int().nullable(),
+  olderBefore: z.nullable(z.int()),
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 
@@ -66,31 +68,26 @@ export const chatIdSchema = z.uuid();
 
 /** The query of GET /api/chats: a search (NUL cannot be stored, so it cannot match either) and the page's cursor. */
 export const chatListQuerySchema = z.object({
-  q: z
-    .string()
-    .transform((q) => q.replaceAll("\u0000", "").trim().slice(0, 200))
-    .optional(),
-  cursor: z.string().max(200).optional(),
+  q: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((q) => q.replaceAll("\u0000", "").trim().slice(0, 200)),
+    ),
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
 });
 
 /** The query of GET /api/chats/:id: `before` a position, for older messages. */
 export const chatMessagesQuerySchema = z.object({
-  before: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647))
-    .optional(),
+  before: z.optional(z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number)), z.number().check(z.lte(2_147_483_647)))),
 });
 
 /** POST /api/chats/messages: a new user message, to an existing chat or (no chatId) a new one. */
-export const sendMessageSchema = z
-  .object({
-    chatId: chatIdSchema.optional(),
-    text: z.string().trim().min(1).max(MAX_MESSAGE_CHARS),
-    language: languageSchema,
-  })
-  .strict();
+export const sendMessageSchema = z.strictObject({
+  chatId: z.optional(chatIdSchema),
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_MESSAGE_CHARS)),
+  language: languageSchema,
+});
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
 /**
@@ -100,26 +97,24 @@ export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 export const sendRefusalSchema = z.object({
   code: z.enum(sendRefusalCodes),
   message: z.string(),
-  redFlags: z.array(z.string()),
+  redFlags: redFlagsSchema,
 });
 export type SendRefusal = z.infer<typeof sendRefusalSchema>;
 
 /** POST /api/chats/:id/regenerate: a new reply to the chat's last user message. */
-export const regenerateSchema = z.object({ language: languageSchema }).strict();
+export const regenerateSchema = z.strictObject({ language: languageSchema });
 
-export const feedbackRequestSchema = z.object({ kind: feedbackSchema }).strict();
+export const feedbackRequestSchema = z.strictObject({ kind: feedbackSchema });
 
 /** PUT /api/messages/:id/feedback-reason: the optional reason and comment after a like or dislike. */
-export const feedbackReasonRequestSchema = z
-  .object({
-    reason: feedbackReasonSchema,
-    comment: z.string().trim().max(MAX_FEEDBACK_COMMENT_CHARS).optional(),
-  })
-  .strict();
+export const feedbackReasonRequestSchema = z.strictObject({
+  reason: feedbackReasonSchema,
+  comment: z.optional(z.string().check(z.trim(), z.maxLength(MAX_FEEDBACK_COMMENT_CHARS))),
+});
 
 /** The events of a streamed reply (server-sent events over the POST response). */
 export const streamEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), chatId: z.string(), userMessage: messageSchema.nullable() }),
+  z.object({ type: z.literal("start"), chatId: z.string(), userMessage: z.nullable(messageSchema) }),
   z.object({ type: z.literal("delta"), text: z.string() }),
   /** The text streamed so far was the model's reasoning, not its answer: it is dropped, and the answer follows. */
   z.object({ type: z.literal("reset") }),
@@ -127,6 +122,6 @@ export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), code: replyErrorCodeSchema, message: messageSchema }),
   z.object({ type: z.literal("title"), chatId: z.string(), title: z.string() }),
   /** The model's second opinion found an emergency the rules did not: the user message's red flags, now. */
-  z.object({ type: z.literal("red-flags"), messageId: z.string(), redFlags: z.array(z.string()) }),
+  z.object({ type: z.literal("red-flags"), messageId: z.string(), redFlags: redFlagsSchema }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useResendVerification } from "../hooks/use-auth-actions";
 import { useProfile, useRefreshProfile } from "../hooks/use-profile";
-import { ApiError } from "../lib/api";
+import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
+
+const resendErrorTexts: ScreenErrorTexts = { byCode: { "too-many-requests": "verifyEmail.tooMany" }, otherwise: "verifyEmail.failed" };
 
 /** A quiet reminder for signed-in users who have not confirmed their e-mail yet, with a way to get the link again. */
 export function VerifyEmailBanner() {
@@ -16,16 +18,15 @@ export function VerifyEmailBanner() {
   const send = () => {
     if (resend.isPending) return;
     resend.mutate(email, {
-      onError: (cause) => {
-        // Confirmed meanwhile (in another tab): the reloaded profile says so, and the banner goes.
-        if (cause instanceof ApiError && cause.code === "EMAIL_ALREADY_VERIFIED") void refreshProfile();
-      },
+      // Perhaps confirmed meanwhile (in another tab; the server then refuses with `bad-request`): the reloaded
+      // profile says so, and the banner goes.
+      onError: () => void refreshProfile(),
     });
   };
   const status = (): string => {
     if (resend.isSuccess) return t("verifyEmail.sent");
     if (!resend.isError) return "";
-    return resend.error instanceof ApiError && resend.error.status === 429 ? t("verifyEmail.tooMany") : t("verifyEmail.failed");
+    return t(errorTextKey(resend.error, resendErrorTexts));
   };
 
   return (

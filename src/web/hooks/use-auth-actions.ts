@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { currentLanguage } from "../i18n";
-import { api } from "../lib/api";
+import { client, succeeded } from "../lib/api";
+import { authPost } from "../lib/auth-client";
 import { sessionQueryKey } from "./use-session";
 
 interface Credentials {
@@ -12,10 +13,7 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ email, password }: Credentials) =>
-      api("/api/auth/sign-up/email", {
-        method: "POST",
-        body: { email: email.trim(), password, name: "", languageCode: currentLanguage() },
-      }),
+      succeeded(authPost("signUpEmail", { email: email.trim(), password, name: "", languageCode: currentLanguage() })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }
@@ -23,8 +21,7 @@ export function useSignUp() {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ email, password }: Credentials) =>
-      api("/api/auth/sign-in/email", { method: "POST", body: { email: email.trim(), password } }),
+    mutationFn: ({ email, password }: Credentials) => succeeded(authPost("signInEmail", { email: email.trim(), password })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }
@@ -32,7 +29,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api("/api/auth/sign-out", { method: "POST", body: {} }),
+    mutationFn: () => succeeded(authPost("signOut", {})),
     onSettled: () => {
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "session" && query.queryKey[0] !== "site-config" });
@@ -42,29 +39,28 @@ export function useSignOut() {
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api("/api/auth/request-password-reset", { method: "POST", body: { email: email.trim() } }),
+    mutationFn: (email: string) => succeeded(authPost("requestPasswordReset", { email: email.trim() })),
   });
 }
 
 /** Sends the e-mail confirmation link again; it leads back to /email-verified. */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api("/api/auth/send-verification-email", { method: "POST", body: { email, callbackURL: "/email-verified" } }),
+    mutationFn: (email: string) => succeeded(authPost("sendVerificationEmail", { email, callbackURL: "/email-verified" })),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: ({ token, newPassword }: { token: string; newPassword: string }) =>
-      api("/api/auth/reset-password", { method: "POST", body: { token, newPassword } }),
+      succeeded(authPost("resetPassword", { token, newPassword })),
   });
 }
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api("/api/account", { method: "DELETE" }),
+    mutationFn: () => succeeded(client.api.account.$delete()),
     onSuccess: () => {
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "session" });

@@ -1,25 +1,16 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { chatApiPath } from "../../shared/opened-chat";
-import type { ChatDetail, ChatMessage } from "../../shared/schemas/chat";
-import { api } from "../lib/api";
-import { asChatDetail, asChatPage, asMessage } from "../lib/wire-schemas";
+import { type ChatDetail, type ChatMessage, chatDetailSchema, chatPageSchema, messageSchema } from "../../shared/schemas/chat";
+import type { FeedbackKind } from "../../shared/values";
+import { answer, client, succeeded } from "../lib/api";
 
 export const chatListKey = ["chats"] as const;
 export const chatKey = (id: string) => ["chat", id] as const;
-
-const chatListPath = (search: string, cursor: string | undefined) => {
-  const query = new URLSearchParams();
-  if (search) query.set("q", search);
-  if (cursor) query.set("cursor", cursor);
-  const text = query.toString();
-  return `/api/chats${text ? `?${text}` : ""}`;
-};
 
 /** The history, newest first, a page of 50 at a time (the server searches); `fetchNextPage` loads older chats. */
 export function useChatList(search: string) {
   return useInfiniteQuery({
     queryKey: [...chatListKey, search],
-    queryFn: async ({ pageParam }) => asChatPage(await api<unknown>(chatListPath(search, pageParam))),
+    queryFn: ({ pageParam }) => answer(client.api.chats.$get({ query: { q: search || undefined, cursor: pageParam } }), chatPageSchema),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     // While a new search is on its way, the list shows the last one's results rather than nothing.
@@ -27,13 +18,21 @@ export function useChatList(search: string) {
   });
 }
 
-// The first page's address is exactly the one the server preloads with the page (src/shared/opened-chat.ts).
-const chatPath = (id: string, before?: number) => (before === undefined ? chatApiPath(id) : `${chatApiPath(id)}?before=${before}`);
+// Without `before`, the address is exactly the one the server preloads with the page (src/shared/opened-chat.ts;
+// api.test.ts checks that they agree).
+const loadChat = (id: string, before?: number) =>
+  answer(
+    client.api.chats[":id"].$get({
+      param: { id: encodeURIComponent(id) },
+      query: { before: before === undefined ? undefined : String(before) },
+    }),
+    chatDetailSchema,
+  );
 
 /** One saved chat with its newest messages, as a query (also prefetched at start-up when the page opened is a chat). */
 export const chatQuery = (id: string) => ({
   queryKey: chatKey(id),
-  queryFn: async () => asChatDetail(await api<unknown>(chatPath(id))),
+  queryFn: () => loadChat(id),
   retry: false,
   // This screen keeps the cached chat up to date itself. Not refetching it when a new chat moves to its own
   // address avoids a race after Stop, where the server may not have saved the partial reply yet.
@@ -53,7 +52,7 @@ export function useOlderMessages(chatId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     scope: { id: `older:${chatId}` },
-    mutationFn: async (before: number) => ({ before, older: asChatDetail(await api<unknown>(chatPath(chatId ?? "", before))) }),
+    mutationFn: async (before: number) => ({ before, older: await loadChat(chatId ?? "", before) }),
     onSuccess: ({ before, older }) => {
       if (!chatId) return;
       queryClient.setQueryData<ChatDetail>(chatKey(chatId), (chat) => {
@@ -70,7 +69,7 @@ export function useOlderMessages(chatId: string | undefined) {
 export function useDeleteChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/chats/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => succeeded(client.api.chats[":id"].$delete({ param: { id: encodeURIComponent(id) } })),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: chatKey(id) });
       return queryClient.invalidateQueries({ queryKey: chatListKey });
@@ -81,7 +80,7 @@ export function useDeleteChat() {
 export function useDeleteAllChats() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api("/api/chats", { method: "DELETE" }),
+    mutationFn: () => succeeded(client.api.chats.$delete()),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: ["chat"] });
       return queryClient.invalidateQueries({ queryKey: chatListKey });
@@ -101,8 +100,8 @@ export function useFeedback(chatId: string) {
     // Quick clicks are sent one after the other, so the server sees them in the order they were made.
     mutationKey,
     scope: { id: `feedback:${chatId}` },
-    mutationFn: ({ messageId, kind }: { messageId: string; kind: "like" | "dislike" }) =>
-      api<unknown>(`/api/messages/${encodeURIComponent(messageId)}/feedback`, { method: "PUT", body: { kind } }),
+    mutationFn: ({ messageId, kind }: { messageId: string; kind: FeedbackKind }) =>
+      answer(client.api.messages[":id"].feedback.$put({ param: { id: encodeURIComponent(messageId) }, json: { kind } }), messageSchema),
     onMutate: ({ messageId, kind }) => {
       const before = queryClient.getQueryData<ChatDetail>(chatKey(chatId));
       // A new rating (or taking one back) clears the reason given for the old one, as the server does.
@@ -112,8 +111,7 @@ export function useFeedback(chatId: string) {
     onSuccess: (saved, { messageId }) => {
       // A later click is still waiting: its optimistic state is the newer one, so keep it.
       if (queryClient.isMutating({ mutationKey }) > 1) return;
-      const message = asMessage(saved);
-      patch(messageId, () => message);
+      patch(messageId, () => saved);
     },
     onError: (_error, _vars, context) => {
       if (context?.before) queryClient.setQueryData(chatKey(chatId), context.before);

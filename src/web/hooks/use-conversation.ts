@@ -3,11 +3,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ChatDetail, ChatMessage, StreamEvent } from "../../shared/schemas/chat";
 import { currentLanguage } from "../i18n";
-import { ApiError } from "../lib/api";
-import { postEventStream } from "../lib/stream-events";
+import { ApiError, client } from "../lib/api";
+import { postEventStream, type StreamCall } from "../lib/stream-events";
 import { chatKey, chatListKey, useChat } from "./use-chats";
 
-export type SendResult = { accepted: true } | { accepted: false; error: ApiError | Error };
+export type SendResult = { accepted: true } | { accepted: false; error: Error };
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "not-found";
 
 const localMessage = (text: string, status: ChatMessage["status"], errorCode: ChatMessage["errorCode"] = null): ChatMessage => ({
   id: `local-${crypto.randomUUID()}`,
@@ -51,7 +53,7 @@ export function useConversation(routeChatId: string | undefined) {
   );
 
   const run = useCallback(
-    async (path: string, body: unknown): Promise<SendResult> => {
+    async (call: StreamCall): Promise<SendResult> => {
       const controller = new AbortController();
       abortRef.current = controller;
       let text = "";
@@ -101,7 +103,7 @@ export function useConversation(routeChatId: string | undefined) {
         }
       };
       try {
-        await postEventStream(path, body, onEvent, controller.signal);
+        await postEventStream(call, onEvent, controller.signal);
         if (!ended) append(localMessage(text, "error", "connection-lost"));
       } catch (error) {
         if (!startedChatId) return { accepted: false, error: error instanceof Error ? error : new Error(String(error)) };
@@ -125,13 +127,21 @@ export function useConversation(routeChatId: string | undefined) {
     [navigate, queryClient, routeChatId, updateChat],
   );
 
-  const send = useCallback((text: string) => run("/api/chats/messages", { chatId, text, language: currentLanguage() }), [chatId, run]);
+  const send = useCallback(
+    (text: string) => run((options) => client.api.chats.messages.$post({ json: { chatId, text, language: currentLanguage() } }, options)),
+    [chatId, run],
+  );
 
   /** Asks again for the last reply (Retry after a failure, or Regenerate). */
   const regenerate = useCallback(async () => {
     if (!chatId) return;
     updateChat(chatId, (c) => ({ ...c, messages: c.messages.at(-1)?.sender === "assistant" ? c.messages.slice(0, -1) : c.messages }));
-    const result = await run(`/api/chats/${chatId}/regenerate`, { language: currentLanguage() });
+    const result = await run((options) =>
+      client.api.chats[":id"].regenerate.$post(
+        { param: { id: encodeURIComponent(chatId) }, json: { language: currentLanguage() } },
+        options,
+      ),
+    );
     if (!result.accepted) await queryClient.invalidateQueries({ queryKey: chatKey(chatId) });
     return result;
   }, [chatId, queryClient, run, updateChat]);
@@ -142,8 +152,8 @@ export function useConversation(routeChatId: string | undefined) {
     chatId,
     chat,
     isLoading: Boolean(routeChatId) && chatQuery.isPending && !chat,
-    notFound: chatQuery.error instanceof ApiError && chatQuery.error.status === 404,
-    loadError: chatQuery.isError && !(chatQuery.error instanceof ApiError && chatQuery.error.status === 404),
+    notFound: isNotFound(chatQuery.error),
+    loadError: chatQuery.isError && !isNotFound(chatQuery.error),
     streamingText,
     isStreaming: streamingText !== null,
     send,

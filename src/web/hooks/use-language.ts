@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Language, ProfileResponse } from "../../shared/schemas/profile";
 import { i18n } from "../i18n";
-import { api } from "../lib/api";
+import { client, succeeded } from "../lib/api";
 import { profileKey, useProfile } from "./use-profile";
 import { useSession } from "./use-session";
 
@@ -22,7 +22,7 @@ export function useChangeLanguage() {
     mutationFn: async (languageCode: Language) => {
       await i18n.changeLanguage(languageCode);
       if (!session) return;
-      await api("/api/profile/language", { method: "PUT", body: { languageCode } });
+      await succeeded(client.api.profile.language.$put({ json: { languageCode } }));
       // Keeps the rest of the profile (e-mail, operator role) that other screens read from the same entry.
       queryClient.setQueryData<ProfileResponse>(profileKey(session.user.id), (old) => (old ? { ...old, languageCode } : old));
     },

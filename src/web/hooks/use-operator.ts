@@ -1,30 +1,28 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import type { Language } from "../../shared/schemas/profile";
+import * as z from "zod/mini";
 import {
   auditEventSchema,
   type DateRange,
   dailyStatsSchema,
-  type exportFormatSchema,
-  type exportKindSchema,
   operatorUserSchema,
   promptSchema,
   promptVersionSchema,
   ratedReplySchema,
 } from "../../shared/schemas/research";
-import { api, apiDownload } from "../lib/api";
+import type { ExportFormat, ExportKind, Language } from "../../shared/values";
+import { answer, client, download } from "../lib/api";
 import { saveFile } from "../lib/download";
 import type { WithRecentLogin } from "./use-recent-login";
 
 const operatorKey = ["operator"] as const;
 const auditKey = [...operatorKey, "audit"] as const;
-const rangeQuery = ({ from, to }: DateRange) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+const rangeQuery = ({ from, to }: DateRange) => ({ from, to });
 
 /** One row of statistics per day of the range. */
 export function useDailyStats(range: DateRange) {
   return useQuery({
     queryKey: [...operatorKey, "stats", range],
-    queryFn: async () => z.array(dailyStatsSchema).parse(await api<unknown>(`/api/operator/stats?${rangeQuery(range)}`)),
+    queryFn: () => answer(client.api.operator.stats.$get({ query: rangeQuery(range) }), z.array(dailyStatsSchema)),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,18 +31,16 @@ export function useDailyStats(range: DateRange) {
 export function useDislikedReplies(range: DateRange, language: Language | "") {
   return useQuery({
     queryKey: [...operatorKey, "disliked", range, language],
-    queryFn: async () =>
-      z
-        .array(ratedReplySchema)
-        .parse(await api<unknown>(`/api/operator/disliked?${rangeQuery(range)}${language ? `&language=${language}` : ""}`)),
+    queryFn: () =>
+      answer(
+        client.api.operator.disliked.$get({ query: { ...rangeQuery(range), language: language || undefined } }),
+        z.array(ratedReplySchema),
+      ),
     placeholderData: keepPreviousData,
   });
 }
 
-export type ExportRequest = { kind: z.infer<typeof exportKindSchema>; format: z.infer<typeof exportFormatSchema>; range: DateRange };
-
-/** The export download's address for a range (the session cookie goes along). */
-export const exportUrl = ({ kind, format, range }: ExportRequest) => `/api/operator/export/${kind}?${rangeQuery(range)}&format=${format}`;
+export type ExportRequest = { kind: ExportKind; format: ExportFormat; range: DateRange };
 
 /**
  * Fetches an export and saves it as a file. A fetch rather than a link, so that a refusal for an old sign-in
@@ -54,8 +50,10 @@ export function useDownloadExport(withRecentLogin: WithRecentLogin) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: ExportRequest) => {
-      const { blob, filename } = await withRecentLogin(() => apiDownload(exportUrl(request)));
       const { kind, format, range } = request;
+      const { blob, filename } = await withRecentLogin(() =>
+        download(client.api.operator.export[":kind"].$get({ param: { kind }, query: { ...rangeQuery(range), format } })),
+      );
       saveFile(blob, filename ?? `health-chat-${kind}-${range.from}-to-${range.to}.${format}`);
     },
     // Not awaited: the next export may start as soon as this file is saved.
@@ -67,7 +65,7 @@ export function useDownloadExport(withRecentLogin: WithRecentLogin) {
 export function useUserSearch(email: string) {
   return useQuery({
     queryKey: [...operatorKey, "users", email],
-    queryFn: async () => z.array(operatorUserSchema).parse(await api<unknown>(`/api/operator/users?email=${encodeURIComponent(email)}`)),
+    queryFn: () => answer(client.api.operator.users.$get({ query: { email } }), z.array(operatorUserSchema)),
     enabled: email.length >= 3,
   });
 }
@@ -75,9 +73,10 @@ export function useUserSearch(email: string) {
 export function useSetUserDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, disabled }: { id: string; disabled: boolean }) =>
-      operatorUserSchema.parse(
-        await api<unknown>(`/api/operator/users/${encodeURIComponent(id)}/disabled`, { method: "PUT", body: { disabled } }),
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      answer(
+        client.api.operator.users[":id"].disabled.$put({ param: { id: encodeURIComponent(id) }, json: { disabled } }),
+        operatorUserSchema,
       ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: auditKey });
@@ -89,7 +88,7 @@ export function useSetUserDisabled() {
 export function usePrompts() {
   return useQuery({
     queryKey: [...operatorKey, "prompts"],
-    queryFn: async () => z.array(promptSchema).parse(await api<unknown>("/api/operator/prompts")),
+    queryFn: () => answer(client.api.operator.prompts.$get(), z.array(promptSchema)),
   });
 }
 
@@ -97,7 +96,8 @@ export function usePrompts() {
 export function usePromptVersions(id: string) {
   return useQuery({
     queryKey: [...operatorKey, "prompts", id, "versions"],
-    queryFn: async () => z.array(promptVersionSchema).parse(await api<unknown>(`/api/operator/prompts/${encodeURIComponent(id)}/versions`)),
+    queryFn: () =>
+      answer(client.api.operator.prompts[":id"].versions.$get({ param: { id: encodeURIComponent(id) } }), z.array(promptVersionSchema)),
   });
 }
 
@@ -105,9 +105,9 @@ export function usePromptVersions(id: string) {
 export function useSavePrompt(withRecentLogin: WithRecentLogin) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, prompt }: { id: string; prompt: string }) =>
-      promptSchema.parse(
-        await withRecentLogin(() => api<unknown>(`/api/operator/prompts/${encodeURIComponent(id)}`, { method: "PUT", body: { prompt } })),
+    mutationFn: ({ id, prompt }: { id: string; prompt: string }) =>
+      withRecentLogin(() =>
+        answer(client.api.operator.prompts[":id"].$put({ param: { id: encodeURIComponent(id) }, json: { prompt } }), promptSchema),
       ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: auditKey });
@@ -120,7 +120,7 @@ export function useSavePrompt(withRecentLogin: WithRecentLogin) {
 export function useAuditEvents(range: DateRange) {
   return useQuery({
     queryKey: [...auditKey, range],
-    queryFn: async () => z.array(auditEventSchema).parse(await api<unknown>(`/api/operator/audit?${rangeQuery(range)}`)),
+    queryFn: () => answer(client.api.operator.audit.$get({ query: rangeQuery(range) }), z.array(auditEventSchema)),
     placeholderData: keepPreviousData,
   });
 }

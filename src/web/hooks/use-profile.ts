@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api } from "../lib/api";
-import { asProfile } from "../lib/wire-schemas";
+import { profileSchema } from "../../shared/schemas/profile";
+import { answer, client } from "../lib/api";
 import { useSession } from "./use-session";
 
 const profilesKey = ["profile"] as const;
@@ -13,7 +13,7 @@ export function useProfile() {
   const userId = session?.user.id;
   return useQuery({
     queryKey: profileKey(userId),
-    queryFn: async () => asProfile(await api<unknown>("/api/profile")),
+    queryFn: () => answer(client.api.profile.$get(), profileSchema),
     enabled: Boolean(userId),
     staleTime: Number.POSITIVE_INFINITY,
   });

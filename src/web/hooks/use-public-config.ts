@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../lib/api";
-import { asPasswordPolicy, asSiteConfig } from "../lib/wire-schemas";
+import { passwordPolicySchema } from "../../shared/schemas/password-policy";
+import { siteConfigSchema } from "../../shared/schemas/site-config";
+import { answer, client } from "../lib/api";
 
 export const passwordPolicyQueryKey = ["password-policy"] as const;
 
 export function usePasswordPolicy() {
   return useQuery({
     queryKey: passwordPolicyQueryKey,
-    queryFn: async () => asPasswordPolicy(await api<unknown>("/api/password-policy")),
+    queryFn: () => answer(client.api["password-policy"].$get(), passwordPolicySchema),
     staleTime: 60 * 60_000,
   });
 }
@@ -15,7 +16,7 @@ export function usePasswordPolicy() {
 export function useSiteConfig() {
   return useQuery({
     queryKey: ["site-config"],
-    queryFn: async () => asSiteConfig(await api<unknown>("/api/site-config")),
+    queryFn: () => answer(client.api["site-config"].$get(), siteConfigSchema),
     staleTime: 60 * 60_000,
   });
 }

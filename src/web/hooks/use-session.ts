@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, isServiceUnavailable } from "../lib/api";
-import { asSession } from "../lib/wire-schemas";
+import { sessionSchema } from "../../shared/schemas/session";
+import { answer, isServiceUnavailable } from "../lib/api";
+import { getSession } from "../lib/auth-client";
 
 export const sessionQueryKey = ["session"] as const;
 
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: async () => asSession(await api<unknown>("/api/auth/get-session")),
+  queryFn: () => answer(getSession(), sessionSchema),
   staleTime: 5 * 60_000,
   // During a database outage the server answers 503: keep trying (with backoff) instead of giving up, which
   // would show the signed-out landing page.

@@ -1,29 +1,23 @@
-import type { SendRefusal, StreamEvent } from "../../shared/schemas/chat";
-import { ApiError } from "./api";
-import { asSendRefusal, asStreamEvent } from "./wire-schemas";
+import type { ClientRequestOptions, ClientResponse } from "hono/client";
+import type { SendRefusalCode } from "../../shared/errors";
+import { type StreamEvent, sendRefusalSchema, streamEventSchema } from "../../shared/schemas/chat";
+import type { RedFlagCategory } from "../../shared/values";
+import { ApiError, apiErrorOf } from "./api";
+
+/** A typed call of a streaming route (the client's send or regenerate), given the options that make it stream. */
+export type StreamCall = (options: ClientRequestOptions) => Promise<ClientResponse<unknown, number, string>>;
 
 /**
- * POSTs to a streaming endpoint and hands each server-sent event to `onEvent` as it arrives.
- * Resolves when the stream ends; rejects with ApiError when the server refuses the request.
+ * Makes a streaming call and hands each server-sent event to `onEvent` as it arrives. Resolves when the stream
+ * ends; rejects with ApiError (RefusedSendError for a refused send) when the server refuses the request.
  */
-export async function postEventStream(
-  path: string,
-  body: unknown,
-  onEvent: (event: StreamEvent) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  const response = await fetch(path, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "content-type": "application/json", accept: "text/event-stream" },
-    body: JSON.stringify(body),
-    signal,
-  });
+export async function postEventStream(call: StreamCall, onEvent: (event: StreamEvent) => void, signal: AbortSignal): Promise<void> {
+  const response = await call({ headers: { accept: "text/event-stream" }, init: { signal } });
   if (!response.ok || !response.body) {
-    const info = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    const refusal = response.status === 429 ? sendRefusal(info) : undefined;
-    if (refusal) throw new RefusedSendError(refusal.code, refusal.message, refusal.redFlags);
-    throw new ApiError(response.status, info.code, info.message ?? response.statusText);
+    const body: unknown = await response.json().catch(() => undefined);
+    const refusal = sendRefusalSchema.safeParse(body);
+    if (refusal.success) throw new RefusedSendError(refusal.data.code, refusal.data.message, refusal.data.redFlags);
+    throw apiErrorOf(body, response.statusText);
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -41,39 +35,23 @@ export async function postEventStream(
         .map((line) => line.slice(5).trimStart())
         .join("\n");
       if (data) {
-        const event = knownEvent(JSON.parse(data));
-        if (event) onEvent(event);
+        // An event this client does not know is skipped.
+        const event = streamEventSchema.safeParse(JSON.parse(data));
+        if (event.success) onEvent(event.data);
       }
       boundary = buffer.indexOf("\n\n");
     }
   }
 }
 
-/** A new message refused with 429 after the server checked it: the emergency card can still show for it. */
+/** A new message refused (a send limit or a busy server) after the server checked it: the emergency card can still show for it. */
 export class RefusedSendError extends ApiError {
   constructor(
-    code: SendRefusal["code"],
+    code: SendRefusalCode,
     message: string,
-    readonly redFlags: string[],
+    readonly redFlags: RedFlagCategory[],
   ) {
-    super(429, code, message);
+    super(code, message);
     this.name = "RefusedSendError";
-  }
-}
-
-function sendRefusal(body: unknown): SendRefusal | undefined {
-  try {
-    return asSendRefusal(body);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The event, or undefined for one this client does not know (skipped, as before). */
-function knownEvent(data: unknown): StreamEvent | undefined {
-  try {
-    return asStreamEvent(data);
-  } catch {
-    return undefined;
   }
 }

@@ -9,7 +9,13 @@ import { useDeleteAccount, useSignOut } from "../hooks/use-auth-actions";
 import { useProfile } from "../hooks/use-profile";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { useSession } from "../hooks/use-session";
-import { ApiError } from "../lib/api";
+import { client } from "../lib/api";
+import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
+
+const deleteErrorTexts: ScreenErrorTexts = {
+  byCode: { "requires-recent-login": "account.recentLoginRequired" },
+  otherwise: "account.genericError",
+};
 
 export function AccountPage() {
   const { t } = useTranslation();
@@ -25,12 +31,7 @@ export function AccountPage() {
   const confirmDelete = () =>
     deleteAccount.mutate(undefined, {
       onSuccess: () => navigate("/", { replace: true }),
-      onError: (cause) =>
-        setDeleteError(
-          cause instanceof ApiError && cause.code === "requires-recent-login"
-            ? t("account.recentLoginRequired")
-            : t("account.genericError"),
-        ),
+      onError: (cause) => setDeleteError(t(errorTextKey(cause, deleteErrorTexts))),
     });
 
   return (
@@ -73,7 +74,7 @@ export function AccountPage() {
             <dd>{t("account.dataDeletionText")}</dd>
             <dt>{t("account.yourData")}</dt>
             <dd>
-              <a href="/api/account/export" download className="button button-secondary">
+              <a href={client.api.account.export.$path()} download className="button button-secondary">
                 {t("account.downloadData")}
               </a>
             </dd>

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import type { RedFlagCategory } from "../../shared/values";
 import { AppBar } from "../components/AppBar";
 import { ChatInput } from "../components/chat/ChatInput";
 import { EmergencyCard } from "../components/chat/EmergencyCard";
@@ -15,7 +16,7 @@ import { useFeedback } from "../hooks/use-chats";
 import { useConversation } from "../hooks/use-conversation";
 import { useDraft } from "../hooks/use-draft";
 import { useSiteConfig } from "../hooks/use-public-config";
-import { ApiError, isServiceUnavailable } from "../lib/api";
+import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
 import { RefusedSendError } from "../lib/stream-events";
 
 /** The chat screen: a new conversation at /, a saved one at /chats/{id}. */
@@ -30,7 +31,7 @@ export function ChatPage() {
   // A refused send was still checked for an emergency: the card shows where the message would have gone, just
   // above the refusal and the kept text. Not in the sticky footer, which it would push off a phone's screen; the
   // footer's one-time dictation note waits for another visit, so that the card's heading and Call button fit above it.
-  const [refusedRedFlags, setRefusedRedFlags] = useState<string[]>([]);
+  const [refusedRedFlags, setRefusedRedFlags] = useState<RedFlagCategory[]>([]);
   const [dictationNoteDeferred, setDictationNoteDeferred] = useState(false);
   const refusedCard = useRef<HTMLDivElement>(null);
   const appBar = useRef<HTMLElement>(null);
@@ -57,7 +58,7 @@ export function ChatPage() {
     if (!result.accepted) {
       // Not saved on the server: give the text back so nothing the user typed is lost.
       setDraft(text);
-      setSendError(sendErrorText(result.error, t));
+      setSendError(t(errorTextKey(result.error, sendErrorTexts)));
       if (result.error instanceof RefusedSendError) {
         setRefusedRedFlags(result.error.redFlags);
         if (result.error.redFlags.length > 0) setDictationNoteDeferred(true);
@@ -134,12 +135,15 @@ export function ChatPage() {
   );
 }
 
-function sendErrorText(error: Error, t: ReturnType<typeof useTranslation>["t"]): string {
-  if (error instanceof ApiError && error.code === "server-busy") return t("chat.sendBusy");
-  if (error instanceof ApiError && error.code === "too-many-live-replies") return t("chat.sendTooManyLive");
-  if (error instanceof ApiError && error.status === 429) return t("chat.sendRateLimited");
-  if (error instanceof ApiError && error.status === 401) return t("chat.sendSignedOut");
-  if (isServiceUnavailable(error)) return t("chat.sendUnavailable");
-  if (error instanceof ApiError && error.status === 404) return t("chat.notFoundText");
-  return t("chat.sendFailed");
-}
+/** What a send that was not accepted says; every text tells that the message is still in the input box. */
+const sendErrorTexts: ScreenErrorTexts = {
+  byCode: {
+    "server-busy": "chat.sendBusy",
+    "too-many-live-replies": "chat.sendTooManyLive",
+    "too-many-requests": "chat.sendRateLimited",
+    unauthorized: "chat.sendSignedOut",
+    "service-unavailable": "chat.sendUnavailable",
+    "not-found": "chat.notFoundText",
+  },
+  otherwise: "chat.sendFailed",
+};

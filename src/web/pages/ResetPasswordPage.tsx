@@ -6,7 +6,6 @@ import { FormAlert } from "../components/FormAlert";
 import { NewPasswordFields } from "../components/NewPasswordFields";
 import { useResetPassword } from "../hooks/use-auth-actions";
 import { useAuthErrorText } from "../hooks/use-auth-error-text";
-import { ApiError } from "../lib/api";
 import { validateNewPassword } from "../lib/form-validation";
 
 export function ResetPasswordPage() {
@@ -26,9 +25,8 @@ export function ResetPasswordPage() {
     reset.mutate(
       { token, newPassword: password },
       {
-        onError: (cause) => {
-          setError(cause instanceof ApiError && cause.code === "invalid-token" ? t("auth.resetInvalidToken") : errorText(cause));
-        },
+        // An unknown, used or expired link (`invalid-token`) has its own text in the shared table.
+        onError: (cause) => setError(errorText(cause)),
       },
     );
   };

@@ -1,12 +1,13 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { type RedFlagCategory, SELF_HARM } from "../../../shared/values";
 import { useSiteConfig } from "../../hooks/use-public-config";
 import { currentLanguage } from "../../i18n";
 
 const telHref = (text: string) => `tel:${text.replace(/[^\d+]/g, "")}`;
 
 /** Shown above the reply when a message reads like an emergency; for self-harm it adds a crisis line. */
-export function EmergencyCard({ categories }: { categories: string[] }) {
+export function EmergencyCard({ categories }: { categories: RedFlagCategory[] }) {
   const { t } = useTranslation();
   const { data: site } = useSiteConfig();
   const titleId = useId();
@@ -18,7 +19,7 @@ export function EmergencyCard({ categories }: { categories: string[] }) {
     : currentLanguage() === "de"
       ? site.emergency.crisisLineDe
       : site.emergency.crisisLineEn;
-  const selfHarm = categories.includes("self-harm");
+  const selfHarm = categories.includes(SELF_HARM);
   return (
     <aside className="emergency-card" role="alert" aria-labelledby={titleId}>
       <h2 id={titleId}>{selfHarm ? t("emergency.selfHarmTitle") : t("emergency.title")}</h2>

@@ -1,14 +1,16 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
-import { MAX_FEEDBACK_COMMENT_CHARS } from "../../../shared/values";
-import { type FeedbackReason as Reason, useFeedbackReason } from "../../hooks/use-feedback-reason";
-import { ApiError } from "../../lib/api";
+import { type FeedbackKind, MAX_FEEDBACK_COMMENT_CHARS, type FeedbackReason as Reason } from "../../../shared/values";
+import { useFeedbackReason } from "../../hooks/use-feedback-reason";
+import { errorTextKey, type ScreenErrorTexts } from "../../lib/error-messages";
 
 const reasonsFor = {
   dislike: ["wrong", "unsafe", "unclear", "not-helpful", "other"],
   like: ["helpful", "other"],
-} as const satisfies Record<"like" | "dislike", readonly Reason[]>;
+} as const satisfies Record<FeedbackKind, readonly Reason[]>;
+
+const saveErrorTexts: ScreenErrorTexts = { byCode: { "not-found": "feedback.notRated" }, otherwise: "feedback.saveFailed" };
 
 interface Props {
   message: ChatMessage;
@@ -73,7 +75,7 @@ function ReasonForm({
   onSkip,
 }: {
   message: ChatMessage;
-  kind: "like" | "dislike";
+  kind: FeedbackKind;
   onSent: () => void;
   onSkip: () => void;
 }) {
@@ -94,7 +96,7 @@ function ReasonForm({
       { messageId: message.id, reason, comment },
       {
         onSuccess: onSent,
-        onError: (cause) => setError(cause instanceof ApiError && cause.status === 404 ? t("feedback.notRated") : t("feedback.saveFailed")),
+        onError: (cause) => setError(t(errorTextKey(cause, saveErrorTexts))),
       },
     );
   };

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
+import type { FeedbackKind } from "../../../shared/values";
 import { CopyIcon, RefreshIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
 
 interface Props {
   message: ChatMessage;
   canRegenerate: boolean;
-  onFeedback: (kind: "like" | "dislike") => void;
+  onFeedback: (kind: FeedbackKind) => void;
   onRegenerate: () => void;
 }
 

@@ -1,18 +1,19 @@
 import { memo, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
+import type { FeedbackKind } from "../../../shared/values";
 import { EmergencyCard } from "./EmergencyCard";
 import { FeedbackReason } from "./FeedbackReason";
 import { LazyMarkdown } from "./LazyMarkdown";
 import { MessageActions } from "./MessageActions";
 
-type Rate = (message: ChatMessage, kind: "like" | "dislike") => void;
+type Rate = (message: ChatMessage, kind: FeedbackKind) => void;
 
 interface Props {
   messages: ChatMessage[];
   streamingText: string | null;
   busy: boolean;
-  onFeedback: (messageId: string, kind: "like" | "dislike") => void;
+  onFeedback: (messageId: string, kind: FeedbackKind) => void;
   onRegenerate: () => void;
 }
 

@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DateRange } from "../../../shared/schemas/research";
+import { exportFormats, exportKinds } from "../../../shared/values";
 import { type ExportRequest, useDownloadExport } from "../../hooks/use-operator";
 import { ReauthCancelled, useRecentLogin } from "../../hooks/use-recent-login";
 import { FormAlert } from "../FormAlert";
 import { ReauthDialog } from "./ReauthDialog";
-
-const kinds = ["feedback", "chats"] as const;
-const formats = ["csv", "jsonl"] as const;
 
 /** Downloads of the pseudonymous exports of the chosen range; an old sign-in is renewed with the password first. */
 export function ExportButtons({ range }: { range: DateRange }) {
@@ -32,12 +30,12 @@ export function ExportButtons({ range }: { range: DateRange }) {
       <p>{t("operator.exports.text", { from: range.from, to: range.to })}</p>
       <FormAlert kind="error">{error}</FormAlert>
       <div className="export-grid">
-        {kinds.map((kind) => (
+        {exportKinds.map((kind) => (
           <div key={kind} className="export-group">
             <h3>{t(`operator.exports.${kind}`)}</h3>
             <p className="small muted">{t(`operator.exports.${kind}Text`)}</p>
             <div className="button-row">
-              {formats.map((format) => (
+              {exportFormats.map((format) => (
                 <button
                   key={format}
                   type="button"

@@ -2,9 +2,12 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OperatorUser } from "../../../shared/schemas/research";
 import { useSetUserDisabled, useUserSearch } from "../../hooks/use-operator";
-import { ApiError } from "../../lib/api";
+import { errorTextKey, type ScreenErrorTexts } from "../../lib/error-messages";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { FormAlert } from "../FormAlert";
+
+// The server refuses only one change with `bad-request`: an operator disabling their own account.
+const saveErrorTexts: ScreenErrorTexts = { byCode: { "bad-request": "operator.users.notSelf" }, otherwise: "operator.saveError" };
 
 /** Find users by e-mail and disable or enable them, each after a confirmation. */
 export function UserAdmin() {
@@ -37,8 +40,7 @@ export function UserAdmin() {
           setPending(null);
           setDone(t(disabled ? "operator.users.disabledDone" : "operator.users.enabledDone", { email: user.email }));
         },
-        onError: (cause) =>
-          setError(cause instanceof ApiError && cause.status === 400 ? t("operator.users.notSelf") : t("operator.saveError")),
+        onError: (cause) => setError(t(errorTextKey(cause, saveErrorTexts))),
       },
     );
   };

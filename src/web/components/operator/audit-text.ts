@@ -1,11 +1,10 @@
 import type { useTranslation } from "react-i18next";
 import type { AuditEventView } from "../../../shared/schemas/research";
+import { exportFormats, exportKinds } from "../../../shared/values";
 
 type T = ReturnType<typeof useTranslation>["t"];
 
 const has = <K extends string>(keys: readonly K[], value: unknown): value is K => keys.includes(value as K);
-const exportKinds = ["feedback", "chats"] as const;
-const exportFormats = ["csv", "jsonl"] as const;
 const promptIds = ["system", "title", "emergency-check"] as const;
 
 /** The event's details in plain words ("Exported chats as CSV, …"), or null when it has none worth saying. */
