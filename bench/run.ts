@@ -21,7 +21,7 @@ const sections: { id: string; title: string; run: (ctx: BenchContext, postgresUr
   { id: "bundle", title: "Web bundle", run: () => measureBundles() },
   { id: "page-speed", title: "Page speed", run: (ctx) => measurePageSpeed(ctx) },
   { id: "startup", title: "Start-up and idle memory", run: measureStartup },
-  { id: "latency", title: "Added time to first token and throughput", run: (ctx) => measureLatency(ctx) },
+  { id: "latency", title: "Added time to first token and throughput", run: measureLatency },
   { id: "history", title: "History API", run: measureHistory },
   { id: "live", title: "Concurrent live chats", run: measureLiveChats },
   { id: "safety", title: "Safety checks", run: (ctx) => measureSafetyChecks(ctx.quick) },

@@ -10,6 +10,7 @@ import { migrationsFolder } from "../paths";
 import { type ChangeNotices, registerChangeNotices } from "./change-notices";
 import { openPgliteDataDir, PGLITE_SETTINGS } from "./pglite-data-dir";
 import { listenOnPglite, type PgliteListener } from "./pglite-notices";
+import { withBaselineWasm } from "./pglite-wasm";
 import { openPgliteDataDirInWorker } from "./pglite-worker-client";
 import { timePoolCheckouts } from "./pool-waits";
 import { PostgresChangeNotices } from "./postgres-notices";
@@ -124,7 +125,7 @@ async function openPglite(options: { dataDir?: string; instance?: PGlite; worker
     const { client, close } = await openPgliteDataDir(options.dataDir);
     return { client, listener: client, close };
   }
-  const client = await PGlite.create({ postgresqlconf: PGLITE_SETTINGS });
+  const client = await withBaselineWasm(() => PGlite.create({ postgresqlconf: PGLITE_SETTINGS }));
   return { client, listener: client, close: () => client.close() };
 }
 

@@ -2,6 +2,7 @@
 // work (in WebAssembly, synchronous) never holds up the event loop that streams replies.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { withBaselineWasm } from "./pglite-wasm";
 import { type PgliteWorkerData, toWorkerError, type WorkerMessage, type WorkerRequest } from "./pglite-worker-protocol";
 
 if (!parentPort) throw new Error("pglite-worker.ts runs as a worker thread (see pglite-worker-client.ts)");
@@ -83,7 +84,7 @@ function begin(db: PGlite): Promise<number> {
 }
 
 try {
-  const db = await PGlite.create({ dataDir, relaxedDurability: false, postgresqlconf });
+  const db = await withBaselineWasm(() => PGlite.create({ dataDir, relaxedDurability: false, postgresqlconf }));
   port.on("message", (message: { id: number; request: WorkerRequest }) => {
     handle(db, message.request)
       .then((value) => send({ kind: "reply", id: message.id, ok: true, value }))
