@@ -93,3 +93,12 @@ test("an unknown route shows the router's error screen", async ({ page }) => {
   await page.getByRole("link", { name: "Go to the start page" }).click();
   await expect(page.getByRole("link", { name: "Try it for free" })).toBeVisible();
 });
+
+test("a page whose code fails to load shows the error screen, and the start page still opens", async ({ page }) => {
+  await page.route(/\/assets\/SignInPage-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto("/signIn");
+  await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.getByText("Loading chunk failed")).toBeVisible();
+  await page.getByRole("link", { name: "Go to the start page" }).click();
+  await expect(page.getByRole("link", { name: "Try it for free" })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { chatIdInPath } from "../shared/opened-chat";
 import { loadRenderer } from "./components/chat/LazyMarkdown";
 import { chatQuery } from "./hooks/use-chats";
@@ -9,7 +9,7 @@ import { sessionQuery } from "./hooks/use-session";
 import { initI18n } from "./i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker } from "./lib/register-service-worker";
-import { router } from "./routes";
+import { AppRoutes } from "./routes";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -36,7 +36,9 @@ void initI18n().then(() =>
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   ),

@@ -1,67 +1,82 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, useParams } from "react-router";
+import { type ComponentType, lazy, Suspense } from "react";
+import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { AppShell } from "./AppShell";
-import { ErrorScreen } from "./components/ErrorScreen";
+import { DelayedLoadingScreen } from "./components/DelayedLoadingScreen";
+import { NotFoundScreen } from "./components/ErrorScreen";
+import { PageErrorBoundary } from "./components/PageErrorBoundary";
 import { RequireAuth } from "./components/RequireAuth";
 import { useSession } from "./hooks/use-session";
 import { LandingPage } from "./pages/LandingPage";
 
-/** Loads a page on demand so each route ships only its own code. */
-const page = (load: () => Promise<ComponentType>, guarded = false) => ({
-  lazy: async () => {
+/**
+ * Loads a page on demand so each route ships only its own code. A guarded page's login check sits inside the
+ * lazy part: its code then loads while the session is still being asked for, not after.
+ */
+const page = (load: () => Promise<ComponentType>, guarded = false) =>
+  lazy(async () => {
     const Page = await load();
+    if (!guarded) return { default: Page };
     return {
-      Component: guarded
-        ? () => (
-            <RequireAuth>
-              <Page />
-            </RequireAuth>
-          )
-        : Page,
+      default: () => (
+        <RequireAuth>
+          <Page />
+        </RequireAuth>
+      ),
     };
-  },
-});
+  });
+
+// The chunks keep their pages' module names: the server announces ChatPage's by it (src/server/web/route-preloads.ts).
+const ChatPage = page(() => import("./pages/ChatPage").then((m) => m.ChatPage), true);
+const SignUpPage = page(() => import("./pages/SignUpPage").then((m) => m.SignUpPage));
+const SignInPage = page(() => import("./pages/SignInPage").then((m) => m.SignInPage));
+const ResetPasswordPage = page(() => import("./pages/ResetPasswordPage").then((m) => m.ResetPasswordPage));
+const EmailVerifiedPage = page(() => import("./pages/EmailVerifiedPage").then((m) => m.EmailVerifiedPage));
+const ExplanationPage = page(() => import("./pages/ExplanationPage").then((m) => m.ExplanationPage), true);
+const AccountPage = page(() => import("./pages/AccountPage").then((m) => m.AccountPage), true);
+const OperatorPage = page(() => import("./pages/OperatorPage").then((m) => m.OperatorPage), true);
+const PrivacyPage = page(() => import("./pages/PrivacyPage").then((m) => m.PrivacyPage));
 
 /** The account page lives at /Account/{uid}; another uid in the address shows one's own account. */
-function AccountRoute({ Page }: { Page: ComponentType }) {
+function AccountRoute() {
   const { uid } = useParams();
   const { data: session } = useSession();
   if (session && uid !== session.user.id) return <Navigate to={`/Account/${session.user.id}`} replace />;
-  return <Page />;
+  return <AccountPage />;
 }
 
 /** A fresh chat screen per chat id, so moving between chats never mixes their state. */
-function KeyedByChat({ Page }: { Page: ComponentType }) {
+function KeyedByChat() {
   const { id } = useParams();
-  return <Page key={id} />;
+  return <ChatPage key={id} />;
 }
 
-// React Router matches paths case-insensitively, so /signUp and /signup, /Account and /account both work.
-export const router = createBrowserRouter([
-  {
-    Component: AppShell,
-    errorElement: <ErrorScreen />,
-    children: [
-      { path: "/", ...page(() => import("./pages/ChatPage").then((m) => m.ChatPage), true) },
-      { path: "/chats/:id", ...page(() => import("./pages/ChatPage").then((m) => () => <KeyedByChat Page={m.ChatPage} />), true) },
-      { path: "/landingpage", Component: LandingPage },
-      { path: "/signUp", ...page(() => import("./pages/SignUpPage").then((m) => m.SignUpPage)) },
-      { path: "/signIn", ...page(() => import("./pages/SignInPage").then((m) => m.SignInPage)) },
-      { path: "/reset-password", ...page(() => import("./pages/ResetPasswordPage").then((m) => m.ResetPasswordPage)) },
-      { path: "/email-verified", ...page(() => import("./pages/EmailVerifiedPage").then((m) => m.EmailVerifiedPage)) },
-      { path: "/explanation", ...page(() => import("./pages/ExplanationPage").then((m) => m.ExplanationPage), true) },
-      {
-        path: "/Account/:uid",
-        ...page(() => import("./pages/AccountPage").then((m) => () => <AccountRoute Page={m.AccountPage} />), true),
-      },
-      { path: "/operator", ...page(() => import("./pages/OperatorPage").then((m) => m.OperatorPage), true) },
-      { path: "/datenschutzerklaerung", ...page(() => import("./pages/PrivacyPage").then((m) => m.PrivacyPage)) },
-      {
-        path: "*",
-        loader: () => {
-          throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-        },
-      },
-    ],
-  },
-]);
+/**
+ * Every page of the app. React Router matches paths case-insensitively (a <Route> is case-sensitive only with
+ * `caseSensitive`), so /signUp and /signup, /Account and /account both work. Navigations run as transitions,
+ * so while the next page's code loads the current page stays; the loading screen shows only on the first load.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <PageErrorBoundary resetKey={location.key}>
+      <Suspense fallback={<DelayedLoadingScreen />}>
+        <Routes>
+          <Route element={<AppShell />}>
+            <Route path="/" element={<ChatPage />} />
+            <Route path="/chats/:id" element={<KeyedByChat />} />
+            <Route path="/landingpage" element={<LandingPage />} />
+            <Route path="/signUp" element={<SignUpPage />} />
+            <Route path="/signIn" element={<SignInPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/email-verified" element={<EmailVerifiedPage />} />
+            <Route path="/explanation" element={<ExplanationPage />} />
+            <Route path="/Account/:uid" element={<AccountRoute />} />
+            <Route path="/operator" element={<OperatorPage />} />
+            <Route path="/datenschutzerklaerung" element={<PrivacyPage />} />
+          </Route>
+          <Route path="*" element={<NotFoundScreen />} />
+        </Routes>
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}

@@ -1,19 +1,21 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 
-/** The router's error screen: the spec's heading and the error's message, plus a way home. */
-export function ErrorScreen() {
+/** The error screen for a page that failed to render or whose code failed to load: the spec's heading and the error's message, plus a way home. */
+export function ErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? error.status === 404
-      ? t("errors.notFound")
-      : `${error.status} ${error.statusText}`
-    : isChunkError(error)
-      ? t("errors.chunkFailed")
-      : error instanceof Error
-        ? error.message
-        : String(error);
+  const message = isChunkError(error) ? t("errors.chunkFailed") : error instanceof Error ? error.message : String(error);
+  return <ErrorPage message={message} />;
+}
+
+/** The same screen for an address that matches no page. */
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return <ErrorPage message={t("errors.notFound")} />;
+}
+
+function ErrorPage({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <main className="page narrow error-screen">
       <h1>{t("errors.unexpectedTitle")}</h1>
