@@ -50,7 +50,7 @@ function preloadLists(jsFiles: string[]): Map<string, string[]> {
  * A route's initial files are those the browser fetches before the route can first paint:
  * - everything index.html references (the entry script, its modulepreloaded imports, the stylesheet), and the
  *   static imports of those, transitively;
- * - for a route with a lazy page (a `lazy` route in routes.tsx, imported as soon as the route matches): the page
+ * - for a route with a lazy page (a `React.lazy` page in routes.tsx, imported as soon as the route matches): the page
  *   chunk, its static imports transitively, and the files Vite preloads with it (its `__vite__mapDeps` list).
  * Not counted: chunks behind a dynamic import() that runs once a page has rendered, e.g. the Markdown renderer
  * (fetched alongside a chat's messages), the drawer (fetched when the browser is idle) and the operator charts.
