@@ -23,7 +23,8 @@ export function outboxKeptSecondsOf(env: Pick<Env, "RESET_TOKEN_TTL_SECONDS" | "
 /**
  * Housekeeping at start-up and then hourly: with CHAT_RETENTION_DAYS > 0, deletes older chats; always prunes
  * expired sessions, stale rate-limit rows (ours and better-auth's), sign-in failure windows and outbox mails
- * older than `outboxKeptSeconds` (the longest a link in one lives). `now` is the clock (tests move it). Returns a function that stops the timer.
+ * older than `outboxKeptSeconds` (the longest a link in one lives). `now` is the clock (tests move it). Returns a
+ * function that stops the timer.
  */
 export function startHousekeeping({
   db,

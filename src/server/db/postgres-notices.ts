@@ -162,6 +162,12 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
     this.sendBarrier();
   }
 
+  /** Answers every waiting sync false (the connection is gone): its barrier can no longer be heard. */
+  private failSyncs() {
+    if (this.barrier) this.endBarrier(this.barrier, false);
+    else this.sendBarrier();
+  }
+
   private dropConnection(client: pg.Client, error: Error | undefined) {
     const { logger, firstRetryMs = 100, maxRetryMs = 10_000 } = this.options;
     if (this.client !== client) return;
@@ -170,8 +176,7 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
     clearInterval(this.heartbeatTimer);
     const wasConnected = this.connected;
     this.connected = false;
-    if (this.barrier) this.endBarrier(this.barrier, false);
-    else this.sendBarrier();
+    this.failSyncs();
     if (wasConnected) {
       this.emit({ kind: "missed" });
       logger?.warn("change notices lost; caches are bypassed until the connection is back", { error: error && errorFields(error) });
@@ -194,8 +199,7 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
     const client = this.client;
     this.client = undefined;
     this.link = undefined;
-    if (this.barrier) this.endBarrier(this.barrier, false);
-    else this.sendBarrier();
+    this.failSyncs();
     await client?.end();
   }
 }

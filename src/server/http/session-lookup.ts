@@ -30,8 +30,9 @@ export interface SessionLookupOptions {
  * session and every changed or deleted user, and each such notice drops the entries in every server process.
  * Before a reuse, the channel's `sync` makes sure every notice committed before the request has arrived (on
  * PostgreSQL a round trip on the listening connection, shared by concurrent requests). So a sign-out, a password
- * reset, a disabled user or a deleted account ends the session everywhere at once. The expiry and the absolute lifetime are checked against the cached row. While the channel is down,
- * each reuse costs one indexed query that the row still exists (as before the cache could be trusted).
+ * reset, a disabled user or a deleted account ends the session everywhere at once. The expiry and the absolute
+ * lifetime are checked against the cached row. While the channel is down (or a sync cannot be confirmed), each
+ * reuse costs one indexed query that the row still exists (as before the cache could be trusted).
  * Entries are keyed by the session cookie's value alone: other cookies (an analytics id, junk a client adds)
  * neither make new entries nor push out others; at most `maxEntries` are kept.
  */
