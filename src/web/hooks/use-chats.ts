@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ChatDetail, type ChatMessage, chatDetailSchema, chatPageSchema, messageSchema } from "../../shared/schemas/chat";
 import type { FeedbackKind } from "../../shared/values";
-import { answer, client, succeeded } from "../lib/api";
+import { answer, byId, client, succeeded } from "../lib/api";
 
 export const chatListKey = ["chats"] as const;
 export const chatKey = (id: string) => ["chat", id] as const;
@@ -23,7 +23,7 @@ export function useChatList(search: string) {
 const loadChat = (id: string, before?: number) =>
   answer(
     client.api.chats[":id"].$get({
-      param: { id: encodeURIComponent(id) },
+      param: byId(id),
       query: { before: before === undefined ? undefined : String(before) },
     }),
     chatDetailSchema,
@@ -69,7 +69,7 @@ export function useOlderMessages(chatId: string | undefined) {
 export function useDeleteChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => succeeded(client.api.chats[":id"].$delete({ param: { id: encodeURIComponent(id) } })),
+    mutationFn: (id: string) => succeeded(client.api.chats[":id"].$delete({ param: byId(id) })),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: chatKey(id) });
       return queryClient.invalidateQueries({ queryKey: chatListKey });
@@ -101,7 +101,7 @@ export function useFeedback(chatId: string) {
     mutationKey,
     scope: { id: `feedback:${chatId}` },
     mutationFn: ({ messageId, kind }: { messageId: string; kind: FeedbackKind }) =>
-      answer(client.api.messages[":id"].feedback.$put({ param: { id: encodeURIComponent(messageId) }, json: { kind } }), messageSchema),
+      answer(client.api.messages[":id"].feedback.$put({ param: byId(messageId), json: { kind } }), messageSchema),
     onMutate: ({ messageId, kind }) => {
       const before = queryClient.getQueryData<ChatDetail>(chatKey(chatId));
       // A new rating (or taking one back) clears the reason given for the old one, as the server does.

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ChatDetail, ChatMessage, StreamEvent } from "../../shared/schemas/chat";
 import { currentLanguage } from "../i18n";
-import { ApiError, client } from "../lib/api";
+import { ApiError, byId, client } from "../lib/api";
 import { postEventStream, type StreamCall } from "../lib/stream-events";
 import { chatKey, chatListKey, useChat } from "./use-chats";
 
@@ -137,10 +137,7 @@ export function useConversation(routeChatId: string | undefined) {
     if (!chatId) return;
     updateChat(chatId, (c) => ({ ...c, messages: c.messages.at(-1)?.sender === "assistant" ? c.messages.slice(0, -1) : c.messages }));
     const result = await run((options) =>
-      client.api.chats[":id"].regenerate.$post(
-        { param: { id: encodeURIComponent(chatId) }, json: { language: currentLanguage() } },
-        options,
-      ),
+      client.api.chats[":id"].regenerate.$post({ param: byId(chatId), json: { language: currentLanguage() } }, options),
     );
     if (!result.accepted) await queryClient.invalidateQueries({ queryKey: chatKey(chatId) });
     return result;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ChatDetail, messageSchema } from "../../shared/schemas/chat";
 import type { FeedbackReason } from "../../shared/values";
-import { answer, client } from "../lib/api";
+import { answer, byId, client } from "../lib/api";
 
 /** Saves why a rated reply was liked or disliked (with an optional comment) and updates the cached chat. */
 export function useFeedbackReason() {
@@ -10,7 +10,7 @@ export function useFeedbackReason() {
     mutationFn: ({ messageId, reason, comment }: { messageId: string; reason: FeedbackReason; comment: string }) =>
       answer(
         client.api.messages[":id"]["feedback-reason"].$put({
-          param: { id: encodeURIComponent(messageId) },
+          param: byId(messageId),
           json: { reason, ...(comment.trim() ? { comment: comment.trim() } : {}) },
         }),
         messageSchema,

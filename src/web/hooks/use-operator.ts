@@ -10,19 +10,18 @@ import {
   ratedReplySchema,
 } from "../../shared/schemas/research";
 import type { ExportFormat, ExportKind, Language } from "../../shared/values";
-import { answer, client, download } from "../lib/api";
+import { answer, byId, client, download } from "../lib/api";
 import { saveFile } from "../lib/download";
 import type { WithRecentLogin } from "./use-recent-login";
 
 const operatorKey = ["operator"] as const;
 const auditKey = [...operatorKey, "audit"] as const;
-const rangeQuery = ({ from, to }: DateRange) => ({ from, to });
 
 /** One row of statistics per day of the range. */
 export function useDailyStats(range: DateRange) {
   return useQuery({
     queryKey: [...operatorKey, "stats", range],
-    queryFn: () => answer(client.api.operator.stats.$get({ query: rangeQuery(range) }), z.array(dailyStatsSchema)),
+    queryFn: () => answer(client.api.operator.stats.$get({ query: range }), z.array(dailyStatsSchema)),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,10 +31,7 @@ export function useDislikedReplies(range: DateRange, language: Language | "") {
   return useQuery({
     queryKey: [...operatorKey, "disliked", range, language],
     queryFn: () =>
-      answer(
-        client.api.operator.disliked.$get({ query: { ...rangeQuery(range), language: language || undefined } }),
-        z.array(ratedReplySchema),
-      ),
+      answer(client.api.operator.disliked.$get({ query: { ...range, language: language || undefined } }), z.array(ratedReplySchema)),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +48,7 @@ export function useDownloadExport(withRecentLogin: WithRecentLogin) {
     mutationFn: async (request: ExportRequest) => {
       const { kind, format, range } = request;
       const { blob, filename } = await withRecentLogin(() =>
-        download(client.api.operator.export[":kind"].$get({ param: { kind }, query: { ...rangeQuery(range), format } })),
+        download(client.api.operator.export[":kind"].$get({ param: { kind }, query: { ...range, format } })),
       );
       saveFile(blob, filename ?? `health-chat-${kind}-${range.from}-to-${range.to}.${format}`);
     },
@@ -74,10 +70,7 @@ export function useSetUserDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
-      answer(
-        client.api.operator.users[":id"].disabled.$put({ param: { id: encodeURIComponent(id) }, json: { disabled } }),
-        operatorUserSchema,
-      ),
+      answer(client.api.operator.users[":id"].disabled.$put({ param: byId(id), json: { disabled } }), operatorUserSchema),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: auditKey });
       return queryClient.invalidateQueries({ queryKey: [...operatorKey, "users"] });
@@ -96,8 +89,7 @@ export function usePrompts() {
 export function usePromptVersions(id: string) {
   return useQuery({
     queryKey: [...operatorKey, "prompts", id, "versions"],
-    queryFn: () =>
-      answer(client.api.operator.prompts[":id"].versions.$get({ param: { id: encodeURIComponent(id) } }), z.array(promptVersionSchema)),
+    queryFn: () => answer(client.api.operator.prompts[":id"].versions.$get({ param: byId(id) }), z.array(promptVersionSchema)),
   });
 }
 
@@ -106,9 +98,7 @@ export function useSavePrompt(withRecentLogin: WithRecentLogin) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, prompt }: { id: string; prompt: string }) =>
-      withRecentLogin(() =>
-        answer(client.api.operator.prompts[":id"].$put({ param: { id: encodeURIComponent(id) }, json: { prompt } }), promptSchema),
-      ),
+      withRecentLogin(() => answer(client.api.operator.prompts[":id"].$put({ param: byId(id), json: { prompt } }), promptSchema)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: auditKey });
       return queryClient.invalidateQueries({ queryKey: [...operatorKey, "prompts"] });
@@ -120,7 +110,7 @@ export function useSavePrompt(withRecentLogin: WithRecentLogin) {
 export function useAuditEvents(range: DateRange) {
   return useQuery({
     queryKey: [...auditKey, range],
-    queryFn: () => answer(client.api.operator.audit.$get({ query: rangeQuery(range) }), z.array(auditEventSchema)),
+    queryFn: () => answer(client.api.operator.audit.$get({ query: range }), z.array(auditEventSchema)),
     placeholderData: keepPreviousData,
   });
 }

@@ -40,6 +40,9 @@ export async function sameOriginFetch(input: RequestInfo | URL, init?: RequestIn
 /** The API's typed client: paths, parameters, bodies and answers come from the server's routes (AppType). */
 export const client = hc<AppType>("/", { fetch: sameOriginFetch });
 
+/** The `:id` parameter of a call: hc writes parameters into the path as they are, so the id is encoded here. */
+export const byId = (id: string) => ({ id: encodeURIComponent(id) });
+
 /** The server cannot reach its database right now (`service-unavailable`); worth retrying shortly. */
 export function isServiceUnavailable(error: unknown): boolean {
   return error instanceof ApiError && error.code === "service-unavailable";
