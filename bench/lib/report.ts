@@ -15,6 +15,11 @@ export interface Figure {
   data?: unknown;
 }
 
+/** The row a section adds for its PostgreSQL pass when the run has no BENCH_DATABASE_URL. */
+export function notMeasuredWithoutPostgres(section: string): Figure {
+  return { section, name: "PostgreSQL", measured: "not measured", met: null, verdict: "not measured: BENCH_DATABASE_URL unset" };
+}
+
 /** A `value ≤ limit` target: met, or missed and by how much. */
 export function atMost(value: number, limit: number, unit: string): { met: boolean; verdict: string } {
   if (!Number.isFinite(value)) return { met: false, verdict: "not measured" };

@@ -4,7 +4,7 @@ import { createScratchDatabase } from "../../tests/helpers/scratch-database";
 import { getJson, signUp } from "../lib/client";
 import type { BenchContext } from "../lib/context";
 import { type ServerOptions, startServer } from "../lib/procs";
-import { atLeast, type Figure, formatNumber } from "../lib/report";
+import { atLeast, type Figure, formatNumber, notMeasuredWithoutPostgres } from "../lib/report";
 import { explainHotPaths, openRaw, seedHistory } from "../lib/seed";
 import { round } from "../lib/stats";
 
@@ -97,13 +97,7 @@ export async function measureHistory(ctx: BenchContext, postgresUrl: string | un
   const dataDir = join(ctx.tmp, "history");
   const figures = await historyOn(ctx, "PGlite", { dataDir, logFile: ctx.serverLog }, { pgliteDir: join(dataDir, "pglite") });
   if (!postgresUrl) {
-    figures.push({
-      section: "History API",
-      name: "PostgreSQL",
-      measured: "not measured",
-      met: null,
-      verdict: "not measured: BENCH_DATABASE_URL unset",
-    });
+    figures.push(notMeasuredWithoutPostgres("History API"));
     return figures;
   }
   const database = await createScratchDatabase("history", postgresUrl);

@@ -4,7 +4,7 @@ import { createScratchDatabase } from "../../tests/helpers/scratch-database";
 import { type StreamResult, signUp, streamDirect, streamViaServer } from "../lib/client";
 import type { BenchContext } from "../lib/context";
 import { type ServerOptions, startModel, startServer } from "../lib/procs";
-import { all, atMost, type Figure, formatNumber } from "../lib/report";
+import { all, atMost, type Figure, formatNumber, notMeasuredWithoutPostgres } from "../lib/report";
 import { percentile, round, summarize } from "../lib/stats";
 import { checkComplete, type Mode, pair } from "./latency-pairs";
 import { measureThroughput } from "./throughput";
@@ -138,14 +138,7 @@ export async function measureLatency(ctx: BenchContext, postgresUrl: string | un
       figures.push(await pass(ctx, storage));
       ctx.log(`  TTFT ${figures.at(-1)?.name}: ${figures.at(-1)?.measured}`);
     }
-  if (!postgresUrl)
-    figures.push({
-      section: "Added time to first token",
-      name: "PostgreSQL",
-      measured: "not measured",
-      met: null,
-      verdict: "not measured: BENCH_DATABASE_URL unset",
-    });
+  if (!postgresUrl) figures.push(notMeasuredWithoutPostgres("Added time to first token"));
   figures.push(await measureThroughput(ctx));
   return figures;
 }

@@ -3,7 +3,7 @@ import { createScratchDatabase } from "../../tests/helpers/scratch-database";
 import { buildIsFresh } from "../lib/build";
 import type { BenchContext } from "../lib/context";
 import { type ServerOptions, startServer } from "../lib/procs";
-import { atMost, type Figure, formatNumber, mb } from "../lib/report";
+import { atMost, type Figure, formatNumber, mb, notMeasuredWithoutPostgres } from "../lib/report";
 import { summarize } from "../lib/stats";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
@@ -81,14 +81,7 @@ export async function measureStartup(ctx: BenchContext, postgresUrl: string | un
       await cleanup();
     }
   }
-  if (!postgresUrl)
-    figures.push({
-      section: "Start-up",
-      name: "PostgreSQL",
-      measured: "not measured",
-      met: null,
-      verdict: "not measured: BENCH_DATABASE_URL unset",
-    });
+  if (!postgresUrl) figures.push(notMeasuredWithoutPostgres("Start-up"));
 
   // `npm start` itself (npm's own start-up included), only while dist/ is fresh so that it does not build.
   if (buildIsFresh()) {
