@@ -118,8 +118,10 @@ export async function measurePageSpeed(ctx: BenchContext): Promise<Figure[]> {
   const model = await startModel(1);
   const server = await startServer({ dataDir: join(ctx.tmp, "page-speed"), modelUrl: model.url, logFile: ctx.serverLog });
   const proxy = await startGzipProxy(server.base);
-  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+  // Launched inside the try: a browser that fails to start must not leave the server and the model running.
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
     const cookie = await signUp(server.base, "page-speed@bench.local");
     const cookies = browserCookies(cookie);
     const chatId = await chatOfThreeTurns(server.base, cookie);
@@ -142,7 +144,7 @@ export async function measurePageSpeed(ctx: BenchContext): Promise<Figure[]> {
     ctx.log(`  ${streaming.name}: ${streaming.measured}`);
     return [...results, streaming];
   } finally {
-    await browser.close();
+    await browser?.close();
     await proxy.stop();
     await server.stop();
     await model.stop();

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { CHANGE_CHANNEL, type ChangeNotice, changeNoticesOf } from "../../src/server/db/change-notices";
 import type { Database } from "../../src/server/db/client";
 import { NOTICE_APPLICATION_NAME, PostgresChangeNotices } from "../../src/server/db/postgres-notices";
@@ -249,6 +249,31 @@ describe.skipIf(!postgresAdminUrl)("the PostgreSQL notice connection", () => {
     expect(answers.every(Boolean)).toBe(true);
     // The first caller's barrier, and one more for everyone who came while it was on the way.
     expect(notices.barriersSent - before).toBeLessThanOrEqual(2);
+  });
+
+  it("sends one statement at a time on its connection when heartbeats and barriers fall due together", async () => {
+    // pg queues overlapping queries on one client itself, but warns that pg@9 will not.
+    let inFlight = 0;
+    let most = 0;
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      const own = (this as unknown as { connectionParameters: { application_name?: string } }).connectionParameters;
+      if (own.application_name !== NOTICE_APPLICATION_NAME || !(result instanceof Promise)) return result;
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      return result.finally(() => {
+        inFlight -= 1;
+      });
+    } as typeof query);
+    onTestFinished(() => spy.mockRestore());
+    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "", heartbeatMs: 20 });
+    onTestFinished(() => notices.close());
+    await notices.firstAttempt;
+    const until = performance.now() + 500;
+    while (performance.now() < until) expect(await notices.sync()).toBe(true);
+    expect(notices.heartbeatsHeard).toBeGreaterThan(5);
+    expect(most).toBe(1);
   });
 
   it("answers a sync false when the connection is lost while it waits", async () => {

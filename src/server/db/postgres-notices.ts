@@ -16,6 +16,13 @@ export interface PostgresNoticeOptions {
   syncTimeoutMs?: number;
 }
 
+/** The listening connection, its ping channel, and the last ping sent on it (the next waits for it). */
+interface Link {
+  client: pg.Client;
+  pingChannel: string;
+  lastPing: Promise<unknown>;
+}
+
 /** A sync barrier on the way: the callers it answers, and the number it carries on the ping channel. */
 interface Barrier {
   number: number;
@@ -46,7 +53,7 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
   private retryTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   /** The listening connection and its ping channel, while listening. */
-  private link: { client: pg.Client; pingChannel: string } | undefined;
+  private link: Link | undefined;
   private barrier: Barrier | undefined;
   /** How many sync barriers this process has sent (callers waiting together share one). */
   barriersSent = 0;
@@ -109,7 +116,8 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
     this.failedAttempts = 0;
     // Whatever was cached before LISTEN took effect may have changed unheard.
     this.emit({ kind: "missed" });
-    this.link = { client, pingChannel };
+    const link: Link = { client, pingChannel, lastPing: Promise.resolve() };
+    this.link = link;
     this.connected = true;
     if (this.everConnected) logger?.info("change notices restored");
     this.everConnected = true;
@@ -119,7 +127,7 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
         return;
       }
       pingsSent += 1;
-      client.query("select pg_notify($1, $2)", [pingChannel, String(pingsSent)]).catch((error: Error) => onLost(error));
+      this.ping(link, String(pingsSent)).catch((error: Error) => onLost(error));
     }, this.options.heartbeatMs ?? 10_000);
     this.heartbeatTimer.unref();
   }
@@ -149,9 +157,17 @@ export class PostgresChangeNotices extends ChangeNoticeHub {
       timer: setTimeout(() => this.endBarrier(barrier, false), this.options.syncTimeoutMs ?? 1000),
     };
     this.barrier = barrier;
-    link.client
-      .query("select pg_notify($1, $2)", [link.pingChannel, `sync:${barrier.number}`])
-      .catch(() => this.endBarrier(barrier, false));
+    this.ping(link, `sync:${barrier.number}`).catch(() => this.endBarrier(barrier, false));
+  }
+
+  /**
+   * Notifies the link's own ping channel. One statement at a time on the connection: pg queues overlapping
+   * queries itself but warns that pg@9 will not (a heartbeat and a barrier can fall due together).
+   */
+  private ping(link: Link, payload: string): Promise<unknown> {
+    const sent = link.lastPing.then(() => link.client.query("select pg_notify($1, $2)", [link.pingChannel, payload]));
+    link.lastPing = sent.catch(() => undefined);
+    return sent;
   }
 
   private endBarrier(barrier: Barrier, heard: boolean) {
