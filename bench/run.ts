@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { exitWithUsage, parseCommandLine } from "../scripts/lib/cli-args";
 import { ensureBuild } from "./lib/build";
 import type { BenchContext } from "./lib/context";
+import { machineSpeedMs } from "./lib/machine-speed";
 import { projectRoot, resultsDir } from "./lib/paths";
 import { type Figure, markdownTable } from "./lib/report";
 import { measureBundles } from "./sections/bundle";
@@ -55,6 +56,8 @@ const ctx: BenchContext = { quick, tmp, serverLog: join(tmp, "server.log"), log,
 
 log(`health-chat benchmark (${quick ? "quick" : "full"}), ${cpus().length} cores, node ${process.version}; scratch ${tmp}`);
 ensureBuild(log);
+const speedMs = machineSpeedMs();
+log(`machine speed: reference workload ${speedMs} ms (lower is faster)`);
 const figures: Figure[] = [];
 try {
   for (const section of sections) {
@@ -78,6 +81,7 @@ const machine = {
   memoryGiB: Math.round(totalmem() / 2 ** 30),
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
+  referenceWorkloadMs: speedMs,
 };
 const date = new Date().toISOString();
 const seconds = Math.round((Date.now() - started) / 1000);
@@ -85,7 +89,7 @@ const table = markdownTable(figures);
 const plans = ctx.plans
   .map((p) => `### ${p.label} (${p.indexed ? "uses an index" : "NO INDEX"})\n\n\`\`\`sql\n${p.query}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\``)
   .join("\n\n");
-const markdown = `# Benchmark results\n\n${date.slice(0, 10)}, ${quick ? "quick" : "full"} run in ${seconds} s on ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}. Every figure is measured side by side with its baseline in the same run; absolute numbers vary with the machine's other load.\n\n${table}\n${plans ? `\n## Query plans of the hot paths\n\n${plans}\n` : ""}`;
+const markdown = `# Benchmark results\n\n${date.slice(0, 10)}, ${quick ? "quick" : "full"} run in ${seconds} s on ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, reference workload ${speedMs} ms (\`bench/lib/machine-speed.ts\`; lower is faster). Every figure is measured side by side with its baseline in the same run; absolute numbers vary with the machine's other load.\n\n${table}\n${plans ? `\n## Query plans of the hot paths\n\n${plans}\n` : ""}`;
 
 mkdirSync(resultsDir, { recursive: true });
 const name = quick ? "latest-quick" : "latest";

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
 import { reportCrashes } from "./crash-reports";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { loadEnv } from "./env";
@@ -8,6 +9,8 @@ import { createLogger } from "./logger";
 import { startServices } from "./server";
 
 const env = loadEnv();
+/** Capped by the kernel's net.core.somaxconn (4096 on current Linux). */
+const LISTEN_BACKLOG = 4096;
 const logger = createLogger(env.LOG_LEVEL);
 const { app, database, housekeeping, activeReplies } = await startServices(env, logger).catch((error: unknown) => {
   // Another process holds the embedded database: the message says which and what to do; a stack trace would not.
@@ -19,12 +22,16 @@ const { app, database, housekeeping, activeReplies } = await startServices(env, 
 reportCrashes(process, logger, (code) => process.exit(code));
 
 // We serve HTTP/1.1 (no createServer option), so this is a node:http Server.
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  const urls = listenAddresses({ host: env.HOST, port: info.port, publicUrl: env.PUBLIC_URL });
-  logger.info("listening", { urls, port: info.port });
+const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+// A busy event loop accepts one new connection per turn: connections arriving faster wait in the kernel's queue.
+// Past its length (Node's default 511) the kernel drops them and clients retry only after 1, 3, 7, 15… s.
+server.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, () => {
+  const { port } = server.address() as AddressInfo;
+  const urls = listenAddresses({ host: env.HOST, port, publicUrl: env.PUBLIC_URL });
+  logger.info("listening", { urls, port });
   // For the person who just ran `npm start`: plain lines on stdout (the JSON log goes to stderr).
   process.stdout.write(`\n${env.SITE_NAME} is running. Open it at:\n${urls.map((url) => `  ${url}\n`).join("")}\n`);
-}) as Server;
+});
 
 /** Stops taking requests, lets streaming replies finish (or stops and saves them after the grace time), then exits. */
 const shutdown = async (signal: string) => {
