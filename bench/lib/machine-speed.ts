@@ -2,7 +2,7 @@ import { percentile, round } from "./stats";
 
 /**
  * A fixed single-threaded workload of the kind the server does per request (JSON in and out, string building),
- * timed before the sections run: machines of one kind differ by up to 2× in speed, so figures without a baseline
+ * timed before the sections run: machines of one kind differ by 2.5× or more in speed, so figures without a baseline
  * in the same run (start-up, page speed) are only comparable across runs next to this number. Median of 7.
  */
 export function machineSpeedMs(): number {
