@@ -47,7 +47,9 @@ const onB = (agentOnA: Agent) => agentOn(b.origin, { sameUserAs: agentOnA });
 
 describe.skipIf(skipReason)("two server processes on one PostgreSQL database", () => {
   beforeAll(async () => {
-    fake = await startFakeModel({ tokenDelayMs: 5 });
+    // 26 tokens over about half a second: the reply still streams in pieces after the first token is held for
+    // the user's message to commit (tokens that arrive meanwhile leave together), even on a loaded machine.
+    fake = await startFakeModel({ tokenDelayMs: 20 });
     database = await createScratchDatabase("two_processes");
     group = await startServerProcesses(2, {
       DATABASE_URL: database.url,
@@ -88,7 +90,7 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
     const sent = await sendMessage(sameOnB, question);
     expect(sent.response.status).toBe(200);
     expect(sent.events.map((e) => e.type)).toEqual(expect.arrayContaining(["start", "delta", "done"]));
-    expect(sent.events.filter((e) => e.type === "delta").length).toBeGreaterThan(5);
+    expect(sent.events.filter((e) => e.type === "delta").length).toBeGreaterThan(1);
     expect(sent.replyText).toBe(replyTo(question));
     expect(fake.log.some((record) => record.lastUser === question && record.request.stream)).toBe(true);
 
