@@ -20,13 +20,18 @@ async function reportsFolder() {
   return { folder, write };
 }
 
-/** Runs the summary as .ci/run does; resolves with its exit code and the line it printed. */
+/** Runs the summary as .ci/run does; resolves with its exit code, its last line and what it printed above it. */
 function summary(status: number, files: string[], checks = { passed: 2, failed: 0 }) {
   const env = { ...process.env, CHECKS_PASSED: String(checks.passed), CHECKS_FAILED: String(checks.failed) };
-  return run(process.execPath, [join(projectRoot, "scripts", "ci-summary.mjs"), String(status), ...files], { env }).then(
-    ({ stdout }) => ({ code: 0, line: stdout.trim() }),
-    (error: { code: number; stdout: string }) => ({ code: error.code, line: error.stdout.trim() }),
+  return run(process.execPath, [join(projectRoot, "scripts", "ci-summary.mjs"), String(status), ...files], { env, cwd: projectRoot }).then(
+    ({ stdout }) => ({ code: 0, ...lines(stdout) }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, ...lines(error.stdout) }),
   );
+}
+
+function lines(stdout: string) {
+  const all = stdout.trim().split("\n");
+  return { line: all.at(-1), above: all.slice(0, -1).join("\n") };
 }
 
 describe("the CI summary line", () => {
@@ -35,19 +40,60 @@ describe("the CI summary line", () => {
     const node20 = await write("vitest.json", { numPassedTests: 300, numFailedTests: 0, numRuntimeErrorTestSuites: 0 });
     const node24 = await write("vitest-node24.json", { numPassedTests: 299, numFailedTests: 1, numRuntimeErrorTestSuites: 0 });
     const browser = await write("playwright.json", { stats: { expected: 40, flaky: 1, unexpected: 0 }, errors: [] });
-    expect(await summary(1, [node20, browser, node24])).toEqual({ code: 1, line: "642 passed, 1 failed" });
+    expect(await summary(1, [node20, browser, node24])).toMatchObject({ code: 1, line: "642 passed, 1 failed" });
   });
 
   it("passes when every report passed", async () => {
     const { write } = await reportsFolder();
     const node20 = await write("vitest.json", { numPassedTests: 3, numFailedTests: 0 });
     const node24 = await write("vitest-node24.json", { numPassedTests: 3, numFailedTests: 0 });
-    expect(await summary(0, [node20, node24])).toEqual({ code: 0, line: "8 passed, 0 failed" });
+    expect(await summary(0, [node20, node24])).toEqual({ code: 0, line: "8 passed, 0 failed", above: "" });
   });
 
   it("counts a report that was never written as one failure", async () => {
     const { folder, write } = await reportsFolder();
     const node20 = await write("vitest.json", { numPassedTests: 3, numFailedTests: 0 });
-    expect(await summary(1, [node20, join(folder, "vitest-node24.json")])).toEqual({ code: 1, line: "5 passed, 1 failed" });
+    const result = await summary(1, [node20, join(folder, "vitest-node24.json")]);
+    expect(result).toMatchObject({ code: 1, line: "5 passed, 1 failed" });
+    expect(result.above).toContain("vitest-node24.json: no report");
+  });
+
+  it("names every failed test above the line, with its report (CI keeps only the output's tail)", async () => {
+    const { write } = await reportsFolder();
+    const node20 = await write("vitest.json", {
+      numPassedTests: 2,
+      numFailedTests: 1,
+      numRuntimeErrorTestSuites: 1,
+      testResults: [
+        {
+          name: join(projectRoot, "tests/scale/two-processes.test.ts"),
+          status: "failed",
+          assertionResults: [
+            { fullName: "two processes share revocation", status: "passed" },
+            { fullName: "two processes stream a reply", status: "failed" },
+          ],
+        },
+        { name: join(projectRoot, "tests/broken.test.ts"), status: "failed", message: "Cannot find module x\nstack", assertionResults: [] },
+      ],
+    });
+    const browser = await write("playwright.json", {
+      stats: { expected: 3, flaky: 0, unexpected: 1 },
+      errors: [],
+      suites: [
+        {
+          title: "chat.spec.ts",
+          specs: [{ title: "sends a message", ok: true }],
+          suites: [{ title: "on a phone", specs: [{ title: "keeps the menu in reach", ok: false }] }],
+        },
+      ],
+    });
+    const result = await summary(1, [node20, browser]);
+    expect(result.line).toBe("7 passed, 3 failed");
+    expect(result.above.split("\n")).toEqual([
+      "failed:",
+      `  ${node20}: tests/scale/two-processes.test.ts > two processes stream a reply`,
+      `  ${node20}: tests/broken.test.ts: Cannot find module x`,
+      `  ${browser}: chat.spec.ts > on a phone > keeps the menu in reach`,
+    ]);
   });
 });
