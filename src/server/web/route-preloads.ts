@@ -42,8 +42,8 @@ function headTagsFor(files: string[]): string {
  * own code has loaded and run: a second round of requests. Announced with the page, they load alongside it.
  * The code goes in the HTML (the same for every user); the API answers, which depend on the address and the
  * cookie, go in a Link header, so the page itself (which the service worker keeps) stays the same for everyone.
- * The Markdown renderer is left out on purpose: at 50 KB it would share the slow link with React's chunk, which
- * then arrives later (measured: the page showed later); main.tsx asks for it once the app's code runs.
+ * The Markdown renderer is left out on purpose: at 28 KB gzipped it would share the slow link with React's chunk,
+ * which then arrives later (measured: the page showed later); main.tsx asks for it once the app's code runs.
  */
 export function routePreloads(manifest: Manifest): (pathname: string) => Preloads {
   const inIndex = filesOf(manifest, "index.html");

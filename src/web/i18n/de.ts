@@ -188,6 +188,8 @@ export const de: TranslationShape = {
     regenerate: "Neu erzeugen",
     retry: "Erneut versuchen",
     thinking: "Der Assistent schreibt…",
+    footnotes: "Fußnoten",
+    footnoteBack: "Zurück zum Verweis {{reference}}",
     incomplete: "Diese Antwort wurde angehalten, bevor sie fertig war.",
     errorTitle: "Fehler",
     failure: {

@@ -185,6 +185,8 @@ export const en = {
     regenerate: "Regenerate",
     retry: "Retry",
     thinking: "The assistant is writing…",
+    footnotes: "Footnotes",
+    footnoteBack: "Back to reference {{reference}}",
     incomplete: "This reply was stopped before it was finished.",
     errorTitle: "Error",
     failure: {

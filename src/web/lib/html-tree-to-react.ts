@@ -17,7 +17,11 @@ function propsOf({ className, align, ...properties }: Properties): Record<string
   if (typeof align === "string") props.style = { textAlign: align };
   for (const [name, value] of Object.entries(properties)) {
     if (value === undefined || value === null) continue;
-    if (/^(aria|data)[A-Z]/.test(name)) {
+    // ARIA's attribute names are one word after "aria-" (ariaDescribedBy is aria-describedby); data- names keep
+    // their word breaks (dataFootnoteRef is data-footnote-ref).
+    if (/^aria[A-Z]/.test(name)) {
+      props[`aria-${name.slice(4).toLowerCase()}`] = [value].flat().join(" ");
+    } else if (/^data[A-Z]/.test(name)) {
       props[name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)] = [value].flat().join(" ");
     } else {
       props[name] = value;

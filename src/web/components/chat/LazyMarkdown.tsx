@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 // The Markdown renderer (micromark with GFM, 28 KB gzipped) is bigger than the rest of the chat screen's own
 // code, and only replies need it: it loads with the first reply, not with the page.
@@ -28,9 +29,16 @@ export function useMarkdownRenderer(): boolean {
  * part of showing a message, so the same text is not parsed again when the conversation around it changes.
  */
 export const LazyMarkdown = memo(function LazyMarkdown({ text }: { text: string }) {
+  const { t } = useTranslation();
+  // An id of letters and digits only: it ends up in links' #fragments.
+  const idPrefix = `m${useId().replace(/[^A-Za-z0-9]/g, "")}-`;
+  const labels = useMemo(
+    () => ({ footnotes: t("chat.footnotes"), backToReference: (reference: string) => t("chat.footnoteBack", { reference }) }),
+    [t],
+  );
   return (
     <Suspense fallback={null}>
-      <Markdown text={text} />
+      <Markdown text={text} idPrefix={idPrefix} labels={labels} />
     </Suspense>
   );
 });

@@ -35,6 +35,20 @@ describe("Markdown replies", () => {
     );
   });
 
+  it("labels footnotes in the reader's language, with ids of the message's own", () => {
+    const labels = { footnotes: "Fußnoten", backToReference: (reference: string) => `Zurück zum Verweis ${reference}` };
+    const html = renderToStaticMarkup(createElement(Markdown, { text: "A[^x], B[^x].\n\n[^x]: Text.", idPrefix: "m7-", labels }));
+    expect(html).toContain('<h2 class="sr-only" id="m7-footnote-label">Fußnoten</h2>');
+    expect(html).toContain('aria-label="Zurück zum Verweis 1"');
+    expect(html).toContain('aria-label="Zurück zum Verweis 1-2"');
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids.length).toBeGreaterThan(2);
+    for (const id of ids) expect(id).toMatch(/^m7-/);
+    for (const [, target] of html.matchAll(/(?:href="#|aria-describedby=")([^"]+)"/g)) expect(ids).toContain(target);
+    // Links within the reply stay on the page.
+    expect(html).not.toMatch(/href="#[^"]*"[^>]*target=/);
+  });
+
   it("opens safe links in a new tab and shows unsafe ones and images as text", () => {
     expect(inner("[WHO](https://www.who.int)")).toBe(
       '<p><a href="https://www.who.int" target="_blank" rel="noopener noreferrer nofollow">WHO</a></p>',
