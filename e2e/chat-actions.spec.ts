@@ -34,6 +34,36 @@ test("Regenerate asks again and replaces the last reply", async ({ page }) => {
   await expect(chat.replies().first().getByRole("button", { name: "Regenerate" })).toHaveCount(0);
 });
 
+test("a refused Regenerate says why and keeps the reply it would have replaced", async ({ page }) => {
+  await signedInUser(page);
+  const chat = new ChatScreen(page);
+  await chat.goto("/");
+  const chatId = await chat.startChat("What helps against a cold?");
+  const reply = (await chat.lastReply().textContent()) ?? "";
+  // The server's answer at its live-chat cap (apiError "server-busy").
+  await page.route(`**/api/chats/${chatId}/regenerate`, (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "retry-after": "5" },
+      json: { code: "server-busy", message: "Many people are using the assistant right now. Please try again in a few seconds." },
+    }),
+  );
+  await chat.lastReply().getByRole("button", { name: "Regenerate" }).click();
+
+  await expect(page.getByRole("alert")).toHaveText(
+    "Many people are using the assistant right now. Your conversation is unchanged; please try again in a few seconds.",
+  );
+  await expect(chat.replies()).toHaveCount(1);
+  await expect(chat.lastReply()).toHaveText(reply);
+  await expect(chat.lastReply().getByRole("button", { name: "Regenerate" })).toBeEnabled();
+
+  // The next accepted action clears the refusal.
+  await page.unroute(`**/api/chats/${chatId}/regenerate`);
+  await chat.lastReply().getByRole("button", { name: "Regenerate" }).click();
+  await chat.waitForReply(1);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
 test("Copy puts the reply's markdown text in the clipboard", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
   await signedInUser(page);

@@ -211,6 +211,14 @@ export const de: TranslationShape = {
     sendSignedOut: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an; Ihre Nachricht steht noch im Eingabefeld.",
     sendUnavailable:
       "Der Dienst ist vorübergehend nicht erreichbar. Ihre Nachricht steht noch im Eingabefeld; bitte versuchen Sie es gleich noch einmal.",
+    regenerateFailed: "Die Antwort konnte nicht erneut angefordert werden. Ihr Gespräch bleibt unverändert; bitte versuchen Sie es erneut.",
+    regenerateBusy:
+      "Gerade nutzen sehr viele Menschen den Assistenten. Ihr Gespräch bleibt unverändert; bitte versuchen Sie es in ein paar Sekunden erneut.",
+    regenerateTooManyLive:
+      "Mehrere Ihrer Antworten werden gerade noch geschrieben. Bitte warten Sie, bis eine davon fertig ist, und versuchen Sie es dann erneut.",
+    regenerateSignedOut: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+    regenerateUnavailable:
+      "Der Dienst ist vorübergehend nicht erreichbar. Ihr Gespräch bleibt unverändert; bitte versuchen Sie es gleich noch einmal.",
     loadError: "Dieser Chat konnte nicht geladen werden. Bitte laden Sie die Seite neu.",
     notFoundTitle: "Chat nicht gefunden",
     notFoundText: "Diesen Chat gibt es nicht, oder er gehört zu einem anderen Konto.",

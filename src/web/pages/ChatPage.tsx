@@ -66,6 +66,14 @@ export function ChatPage() {
     }
   };
 
+  const regenerate = async () => {
+    setSendError(null);
+    setRefusedRedFlags([]);
+    const result = await conversation.regenerate();
+    // Refused (busy, signed out …): the reply it would have replaced is back on screen, and the refusal says why.
+    if (result && !result.accepted) setSendError(t(errorTextKey(result.error, regenerateErrorTexts)));
+  };
+
   if (conversation.isLoading || (id && !markdownReady)) return <LoadingScreen />;
   return (
     <div className="chat-layout">
@@ -105,7 +113,7 @@ export function ChatPage() {
                   streamingText={conversation.streamingText}
                   busy={conversation.isStreaming}
                   onFeedback={(messageId, kind) => feedback.mutate({ messageId, kind })}
-                  onRegenerate={() => void conversation.regenerate()}
+                  onRegenerate={() => void regenerate()}
                 />
                 {refusedRedFlags.length > 0 && (
                   <div className="refused-emergency" ref={refusedCard}>
@@ -146,4 +154,16 @@ const sendErrorTexts: ScreenErrorTexts = {
     "not-found": "chat.notFoundText",
   },
   otherwise: "chat.sendFailed",
+};
+
+/** What a Regenerate or Retry that was not accepted says; the conversation stays as it was. */
+const regenerateErrorTexts: ScreenErrorTexts = {
+  byCode: {
+    "server-busy": "chat.regenerateBusy",
+    "too-many-live-replies": "chat.regenerateTooManyLive",
+    unauthorized: "chat.regenerateSignedOut",
+    "service-unavailable": "chat.regenerateUnavailable",
+    "not-found": "chat.notFoundText",
+  },
+  otherwise: "chat.regenerateFailed",
 };
