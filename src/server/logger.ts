@@ -31,7 +31,12 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
       messageKey: "message",
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => requestContext.getStore() ?? {},
+      // A new object each time: pino merges the line's own fields into what mixin returns, and merged into the
+      // context itself they would reappear in every later line of the request.
+      mixin: () => {
+        const context = requestContext.getStore();
+        return context ? { requestId: context.requestId } : {};
+      },
       redact: { paths: ["password", "token", "text", "authorization", "cookie", "*.password", "*.token"], censor: "[redacted]" },
     },
     destination,
