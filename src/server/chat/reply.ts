@@ -2,7 +2,7 @@ import type { ChatMessage, StreamEvent } from "../../shared/schemas/chat";
 import type { Language } from "../../shared/schemas/profile";
 import type { Database } from "../db/client";
 import { setChatTitle } from "../db/queries/chats";
-import { appendMessage } from "../db/queries/messages";
+import { appendMessage, ChatGoneError } from "../db/queries/messages";
 import { getPrompt } from "../db/queries/prompts";
 import type { Message } from "../db/schema";
 import { classifyProviderError } from "../llm/provider-errors";
@@ -100,6 +100,16 @@ export async function* streamReply(
 ): AsyncGenerator<StreamEvent> {
   // What generated this reply, stored with it for research (never shown to the user).
   const origin = () => ({ model: provider.model, promptVersion, latencyMs: Math.round(performance.now() - startedAt) });
+  // A chat deleted while its reply was written has nowhere to keep it: the user chose that, so it is no failure.
+  const save = async (message: Parameters<typeof appendMessage>[0]["message"]) => {
+    try {
+      return await appendMessage({ db, message });
+    } catch (error) {
+      if (!(error instanceof ChatGoneError)) throw error;
+      logger.info("reply dropped: its chat was deleted", { chatId });
+      return undefined;
+    }
+  };
   let text = "";
   let firstTokenSent = false;
   try {
@@ -124,18 +134,16 @@ export async function* streamReply(
     const code = classifyProviderError(error);
     metrics?.providerError(code);
     logger.warn("model reply failed", { chatId, code, error: errorFields(error) });
-    const saved = await appendMessage({
-      db,
-      message: { chatId, sender: "assistant", text, status: "error", errorCode: code, ...origin() },
-    });
-    yield { type: "error", code, message: toChatMessage(saved) };
+    const saved = await save({ chatId, sender: "assistant", text, status: "error", errorCode: code, ...origin() });
+    if (saved) yield { type: "error", code, message: toChatMessage(saved) };
     return;
   }
   if (signal.aborted) {
-    if (text) await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "incomplete", ...origin() } });
+    if (text) await save({ chatId, sender: "assistant", text, status: "incomplete", ...origin() });
     return;
   }
-  const saved = await appendMessage({ db, message: { chatId, sender: "assistant", text, status: "complete", ...origin() } });
+  const saved = await save({ chatId, sender: "assistant", text, status: "complete", ...origin() });
+  if (!saved) return;
   yield { type: "done", message: toChatMessage(saved) };
 
   const conversation = [...history, saved];

@@ -18,7 +18,7 @@ import { decodeHistoryCursor, encodeHistoryCursor } from "../chat/history-cursor
 import { type ReplyDeps, type RequestedReply, requestReply, streamReply, toChatMessage } from "../chat/reply";
 import { replyAbortController, sseResponse } from "../chat/sse";
 import { deleteAllChats, deleteChat, getChatWithMessagePage, listChatPage } from "../db/queries/chats";
-import { appendMessage, createChatWithMessage, deleteReply, getOwnedChatHistory } from "../db/queries/messages";
+import { appendMessage, ChatGoneError, createChatWithMessage, deleteReply, getOwnedChatHistory } from "../db/queries/messages";
 import type { Env } from "../env";
 import { apiError } from "../http/api-error";
 import { clientAddressKey } from "../http/client-ip";
@@ -115,6 +115,8 @@ export function chatRoutes({
       return { model, committed: await commit() };
     } catch (error) {
       reply.abort();
+      // Deleted (in another tab) between the owner check and the save.
+      if (error instanceof ChatGoneError) return apiError(c, "not-found", "Chat not found.");
       throw error;
     }
   }

@@ -6,11 +6,20 @@ import { chats, type Message, messages } from "../schema";
 type NewMessage = Pick<Message, "chatId" | "sender" | "text"> &
   Partial<Pick<Message, "status" | "errorCode" | "redFlags" | "language" | "model" | "promptVersion" | "latencyMs">>;
 
+/** The chat a message was to be appended to no longer exists: it was deleted meanwhile (by its owner, or with the account). */
+export class ChatGoneError extends Error {
+  override name = "ChatGoneError";
+  constructor(readonly chatId: string) {
+    super("The chat no longer exists.");
+  }
+}
+
 /**
  * Appends a message at the chat's next position and touches the chat's time, in one statement (one round
  * trip). The update of the chat row locks it, so writers to one chat (two tabs sending at once, a reply saved
  * while the next message arrives) queue behind each other; one that still computed a taken position (its
  * snapshot predates the other's commit) is refused by the unique (chat, position) index and tries again.
+ * Throws ChatGoneError when the chat is gone.
  */
 export async function appendMessage({ db, message }: { db: Database; message: NewMessage }): Promise<Message> {
   for (let attempt = 0; ; attempt++) {
@@ -31,7 +40,8 @@ export async function appendMessage({ db, message }: { db: Database; message: Ne
       if (!row) throw new Error("insert returned no message");
       return row;
     } catch (error) {
-      if (attempt >= 9 || !isUniqueViolation(error)) throw error;
+      if (databaseErrorCode(error) === notNullViolation) throw new ChatGoneError(message.chatId);
+      if (attempt >= 9 || databaseErrorCode(error) !== uniqueViolation) throw error;
     }
   }
 }
@@ -57,9 +67,13 @@ export async function createChatWithMessage({
   return row;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505";
+const uniqueViolation = "23505";
+// Only the chat's id can be null in appendMessage's insert (every other NOT NULL column has a value or a default).
+const notNullViolation = "23502";
+
+/** PostgreSQL's error code, on the error itself (pg, PGlite) or on the error Drizzle wraps it in. */
+function databaseErrorCode(error: unknown): string | undefined {
+  return (error as { code?: string } | undefined)?.code ?? (error as { cause?: { code?: string } } | undefined)?.cause?.code;
 }
 
 /** The columns the chat screen needs of a message (toChatMessage), and nothing else. */
