@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useResendVerification } from "../hooks/use-auth-actions";
 import { useProfile, useRefreshProfile } from "../hooks/use-profile";
+import { ApiError } from "../lib/api";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
 
 const resendErrorTexts: ScreenErrorTexts = { byCode: { "too-many-requests": "verifyEmail.tooMany" }, otherwise: "verifyEmail.failed" };
@@ -19,8 +20,10 @@ export function VerifyEmailBanner() {
     if (resend.isPending) return;
     resend.mutate(email, {
       // Perhaps confirmed meanwhile (in another tab; the server then refuses with `bad-request`): the reloaded
-      // profile says so, and the banner goes.
-      onError: () => void refreshProfile(),
+      // profile says so, and the banner goes. Other refusals (too many requests, offline) change nothing there.
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "bad-request") void refreshProfile();
+      },
     });
   };
   const status = (): string => {
