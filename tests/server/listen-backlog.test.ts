@@ -30,9 +30,11 @@ describe("the server's listen queue", () => {
     for (let i = 0; i < 800; i++) {
       const socket = connect(Number(port), "127.0.0.1", () => {
         connected += 1;
-        socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        socket.write("GET /api/site-config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
       });
-      socket.on("data", (chunk) => {
+      // A route that reads nothing: what is measured is that the connection was accepted and served, not a
+      // database check that a loaded CI machine could time out (/api/health answers 503 then).
+      socket.once("data", (chunk) => {
         if (chunk.toString("latin1").startsWith("HTTP/1.1 200")) answered += 1;
       });
       socket.on("error", () => {});
