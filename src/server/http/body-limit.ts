@@ -17,11 +17,14 @@ type Reader = ReadableStreamDefaultReader<Uint8Array>;
  */
 export function bodyLimit({ maxBytes, onTooLarge }: { maxBytes: number; onTooLarge: (c: Context) => Response }): MiddlewareHandler {
   return async (c, next) => {
-    const body = c.req.raw.body;
-    if (!body) return next();
+    // The headers first: reading c.req.raw.body makes @hono/node-server build a whole web Request (its URL, an
+    // AbortSignal, the headers again) where its own lighter object would otherwise do, on every request.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const declared = declaredLength(c.req.raw.headers);
     if (declared !== undefined && declared <= maxBytes) return next();
     if (declared !== undefined && declared > DRAIN_MAX_BYTES) return closing(c, onTooLarge);
+    const body = c.req.raw.body;
+    if (!body) return next();
 
     const reader = body.getReader();
     let received = 0;
