@@ -66,6 +66,11 @@ export type RedFlagLayer = (typeof redFlagLayers)[number];
 export const modelCheckOutcomes = ["emergency", "clear", "timeout", "error", "unparseable"] as const;
 export type ModelCheckOutcome = (typeof modelCheckOutcomes)[number];
 
+/** The prompts an operator can edit: the reply's system prompt, the title prompt and the emergency check's. */
+export const promptIds = ["system", "title", "emergency-check"] as const;
+export type PromptId = (typeof promptIds)[number];
+export const isPromptId = (value: unknown): value is PromptId => promptIds.includes(value as PromptId);
+
 /** What an operator can export (rated replies, or whole chats), and in which file format. */
 export const exportKinds = ["feedback", "chats"] as const;
 export type ExportKind = (typeof exportKinds)[number];

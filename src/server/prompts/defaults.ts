@@ -1,9 +1,13 @@
+import type { PromptId } from "../../shared/values";
+
 /**
  * The ids of the starting prompts and the texts seeded at first start (operators change them on the dashboard or
  * with `npm run prompts`): the reply's system prompt, the title prompt, and the model's emergency check.
  */
-export const PROMPT_IDS = { system: "system", title: "title", emergencyCheck: "emergency-check" } as const;
-export type PromptId = (typeof PROMPT_IDS)[keyof typeof PROMPT_IDS];
+export const PROMPT_IDS = { system: "system", title: "title", emergencyCheck: "emergency-check" } as const satisfies Record<
+  string,
+  PromptId
+>;
 
 export const defaultPrompts: Record<PromptId, string> = {
   system: `You are a careful health-information assistant for members of the public, run by a university research team.

@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { defaultPrompts, PROMPT_IDS, type PromptId } from "../../prompts/defaults";
+import type { PromptId } from "../../../shared/values";
+import { defaultPrompts, PROMPT_IDS } from "../../prompts/defaults";
 import { promptCacheOf } from "../../prompts/prompt-cache";
 import type { Database } from "../client";
 import { promptVersions, startingPrompts } from "../schema";

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_PROMPT_CHARS } from "../../../shared/schemas/research";
+import { isPromptId } from "../../../shared/values";
 import { usePrompts, usePromptVersions, useSavePrompt } from "../../hooks/use-operator";
 import { ReauthCancelled, useRecentLogin, type WithRecentLogin } from "../../hooks/use-recent-login";
 import { FormAlert } from "../FormAlert";
@@ -33,10 +34,7 @@ function PromptCard({ prompt, withRecentLogin }: { prompt: Prompt; withRecentLog
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const save = useSavePrompt(withRecentLogin);
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
-  const name =
-    prompt.id === "system" || prompt.id === "title" || prompt.id === "emergency-check"
-      ? t(`operator.prompts.names.${prompt.id}`)
-      : prompt.id;
+  const name = isPromptId(prompt.id) ? t(`operator.prompts.names.${prompt.id}`) : prompt.id;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,11 +1,10 @@
 import type { useTranslation } from "react-i18next";
 import type { AuditEventView } from "../../../shared/schemas/research";
-import { exportFormats, exportKinds } from "../../../shared/values";
+import { exportFormats, exportKinds, isPromptId } from "../../../shared/values";
 
 type T = ReturnType<typeof useTranslation>["t"];
 
 const has = <K extends string>(keys: readonly K[], value: unknown): value is K => keys.includes(value as K);
-const promptIds = ["system", "title", "emergency-check"] as const;
 
 /** The event's details in plain words ("Exported chats as CSV, …"), or null when it has none worth saying. */
 export function auditDetails(event: AuditEventView, t: T): string | null {
@@ -22,7 +21,7 @@ export function auditDetails(event: AuditEventView, t: T): string | null {
   if (event.action === "prompt-changed") {
     const { prompt, version } = details;
     return t("operator.audit.promptChanged", {
-      prompt: has(promptIds, prompt) ? t(`operator.audit.promptNames.${prompt}`) : String(prompt ?? "–"),
+      prompt: isPromptId(prompt) ? t(`operator.audit.promptNames.${prompt}`) : String(prompt ?? "–"),
       version: String(version ?? "–"),
     });
   }
