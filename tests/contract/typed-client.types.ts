@@ -60,6 +60,9 @@ export function refusedCalls(api: typeof client.api, read: typeof answer) {
   void api.messages[":id"].feedback.$put({ param: { id: "m" }, json: { kind: "love" } });
   // @ts-expect-error a path the server does not have
   void api.chats[":id"].rename;
+  // @ts-expect-error an export the server does not make
+  void api.operator.export[":kind"].$get({ param: { kind: "users" }, query: { from: "2026-01-01", to: "2026-01-31", format: "csv" } });
+  void api.operator.export[":kind"].$get({ param: { kind: "chats" }, query: { from: "2026-01-01", to: "2026-01-31", format: "csv" } });
   // @ts-expect-error a chat's path needs its id
   void api.chats[":id"].$get({ query: {} });
   // @ts-expect-error the chat list is not read with the chat detail's schema

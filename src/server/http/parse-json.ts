@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { apiError } from "./api-error";
 
 /** What a validated input adds to a route's type: the client's input (what hc sends) and the handler's output. */
-export type ValidatedInput<Target extends "json" | "query", S extends z.core.$ZodType> = {
+export type ValidatedInput<Target extends "json" | "query" | "param", S extends z.core.$ZodType> = {
   in: { [K in Target]: z.input<S> };
   out: { [K in Target]: z.output<S> };
 };

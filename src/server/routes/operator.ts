@@ -19,6 +19,7 @@ import { findUsers, setUserDisabled } from "../db/queries/users";
 import { apiError } from "../http/api-error";
 import { requireOperator, requireRecentLogin } from "../http/operator";
 import { containsNul, jsonBody } from "../http/parse-json";
+import { paramsOf } from "../http/parse-params";
 import { queryOf } from "../http/parse-query";
 import type { AuthedEnv } from "../http/session";
 import type { SessionLookup } from "../http/session-lookup";
@@ -56,9 +57,8 @@ export function operatorRoutes({ sessions, db, logger, operatorEmails, recentLog
     .get("/audit", queryOf(dateRangeSchema), async (c) =>
       c.json(await listAuditEvents({ db, range: c.req.valid("query"), limit: AUDIT_TABLE_ROWS })),
     )
-    .get("/export/:kind", recentLogin, queryOf(exportQuerySchema), async (c) => {
-      const kind = exportKindSchema.safeParse(c.req.param("kind")).data;
-      if (!kind) return apiError(c, "not-found");
+    .get("/export/:kind", recentLogin, paramsOf(z.object({ kind: exportKindSchema })), queryOf(exportQuerySchema), async (c) => {
+      const { kind } = c.req.valid("param");
       const { from, to, format } = c.req.valid("query");
       const body = await researchExport({ db, kind, range: { from, to }, format });
       await recordAudit({ db, logger, event: { action: "export", ...actor(c), details: { kind, format, from, to } } });
