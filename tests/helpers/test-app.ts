@@ -11,7 +11,7 @@ import { seedDefaultPrompts } from "../../src/server/db/queries/prompts";
 import { type Env, loadEnv } from "../../src/server/env";
 import { createChatProvider } from "../../src/server/llm/provider";
 import { createLogger } from "../../src/server/logger";
-import { createMailer } from "../../src/server/mail/mailer";
+import { createMailer, type Mailer } from "../../src/server/mail/mailer";
 import { resolveAuthSecret } from "../../src/server/secret";
 import { type Agent, createAgent, TEST_ORIGIN } from "./agent";
 import { createScratchDatabase, postgresAdminUrl } from "./scratch-database";
@@ -152,7 +152,7 @@ export async function createTestApp(overrides: EnvVars = {}, options: TestAppOpt
     // As at server start (src/server/server.ts): the default prompts exist, as version 1.
     await seedDefaultPrompts({ db: database.db });
     const logger = createLogger(env.LOG_LEVEL, options.logLines ? (line) => options.logLines?.push(line) : undefined);
-    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger });
+    const mailer = trackingSends(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger }));
     const auth = createAuth({ env, db: database.db, secret: resolveAuthSecret({ configured: env.AUTH_SECRET, dataDir }), mailer, logger });
     const provider = createChatProvider(env);
     const app = createApp({
@@ -184,9 +184,12 @@ export async function createTestApp(overrides: EnvVars = {}, options: TestAppOpt
         closed = true;
         openApps.delete(testApp);
         try {
+          // Mails go out in the background (account-mails.ts): one still being written to the outbox would
+          // put a file into the folder while it is being removed (ENOTEMPTY).
+          await mailer.settled();
           await opened.close();
         } finally {
-          await rm(dataDir, { recursive: true, force: true });
+          await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
         }
       },
     };
@@ -194,9 +197,30 @@ export async function createTestApp(overrides: EnvVars = {}, options: TestAppOpt
     return testApp;
   } catch (error) {
     await database?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     throw error;
   }
+}
+
+/** The mailer, and a way to wait until every mail it was given has been sent or has failed. */
+function trackingSends(mailer: Mailer): Mailer & { settled: () => Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  return {
+    ...mailer,
+    send: (mail) => {
+      const sending = mailer.send(mail);
+      const done = sending.then(
+        () => undefined,
+        () => undefined,
+      );
+      pending.add(done);
+      void done.then(() => pending.delete(done));
+      return sending;
+    },
+    settled: async () => {
+      await Promise.all(pending);
+    },
+  };
 }
 
 /** Closes every app still open, apps that share another's database first. */
