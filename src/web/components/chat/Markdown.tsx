@@ -16,8 +16,6 @@ export interface MarkdownLabels {
   backToReference: (reference: string) => string;
 }
 
-const englishLabels: MarkdownLabels = { footnotes: "Footnotes", backToReference: (reference) => `Back to reference ${reference}` };
-
 /**
  * Empties every link and image target whose scheme could run script (javascript:, data: …), and gives the one id
  * the footnotes' section always calls "footnote-label" the message's prefix, as the footnotes' own ids have: two
@@ -60,16 +58,19 @@ const components: ElementComponents = {
 
 /**
  * A reply's Markdown (CommonMark and GFM) as React elements. Raw HTML in it is left out, never rendered. Every id
- * in it (footnotes) starts with `idPrefix`, which must differ between the messages on a page.
+ * in it (footnotes) starts with `idPrefix`, which must differ between the messages on a page. Without `labels`,
+ * footnotes keep mdast-util-to-hast's English words.
  */
-export function Markdown({ text, idPrefix = "", labels = englishLabels }: { text: string; idPrefix?: string; labels?: MarkdownLabels }) {
+export function Markdown({ text, idPrefix = "", labels }: { text: string; idPrefix?: string; labels?: MarkdownLabels }) {
   // toHast leaves the Markdown's raw HTML out unless asked to keep it (allowDangerousHtml), which it never is.
   const tree = toHast(fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }), {
     clobberPrefix: idPrefix,
-    footnoteLabel: labels.footnotes,
+    footnoteLabel: labels?.footnotes,
     // The same numbering as the default label's: "1", or "1-2" for the second mention of footnote 1.
-    footnoteBackLabel: (referenceIndex, rereferenceIndex) =>
-      labels.backToReference(`${referenceIndex + 1}${rereferenceIndex > 1 ? `-${rereferenceIndex}` : ""}`),
+    footnoteBackLabel:
+      labels &&
+      ((referenceIndex, rereferenceIndex) =>
+        labels.backToReference(`${referenceIndex + 1}${rereferenceIndex > 1 ? `-${rereferenceIndex}` : ""}`)),
   });
   makeSafe(tree, idPrefix);
   return <div className="markdown">{htmlTreeToReact(tree, components)}</div>;
