@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useResendVerification } from "../hooks/use-auth-actions";
 import { useProfile, useRefreshProfile } from "../hooks/use-profile";
-import { ApiError } from "../lib/api";
+import { hasErrorCode } from "../lib/api";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
 
 const resendErrorTexts: ScreenErrorTexts = { byCode: { "too-many-requests": "verifyEmail.tooMany" }, otherwise: "verifyEmail.failed" };
@@ -22,7 +22,7 @@ export function VerifyEmailBanner() {
       // Perhaps confirmed meanwhile (in another tab; the server then refuses with `bad-request`): the reloaded
       // profile says so, and the banner goes. Other refusals (too many requests, offline) change nothing there.
       onError: (error) => {
-        if (error instanceof ApiError && error.code === "bad-request") void refreshProfile();
+        if (hasErrorCode(error, "bad-request")) void refreshProfile();
       },
     });
   };

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../lib/api";
+import { ApiError, hasErrorCode } from "../lib/api";
 import { errorTextKey } from "../lib/error-messages";
 import { passwordPolicyQueryKey } from "./use-public-config";
 
@@ -11,8 +11,7 @@ export function useAuthErrorText() {
   return (cause: unknown): string => {
     // A `forbidden-origin` refusal names the address to use instead, when the server has one configured.
     if (cause instanceof ApiError && cause.publicUrl) return t("errors.wrongAddress", { url: cause.publicUrl });
-    if (cause instanceof ApiError && cause.code === "weak-password")
-      void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
+    if (hasErrorCode(cause, "weak-password")) void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
     return t(errorTextKey(cause));
   };
 }

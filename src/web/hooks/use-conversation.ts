@@ -3,13 +3,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ChatDetail, ChatMessage, StreamEvent } from "../../shared/schemas/chat";
 import { currentLanguage } from "../i18n";
-import { ApiError, byId, client } from "../lib/api";
+import { byId, client, hasErrorCode } from "../lib/api";
 import { postEventStream, type StreamCall } from "../lib/stream-events";
 import { chatKey, chatListKey, useChat } from "./use-chats";
 
 export type SendResult = { accepted: true } | { accepted: false; error: Error };
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "not-found";
+const isNotFound = (error: unknown) => hasErrorCode(error, "not-found");
 
 const localMessage = (text: string, status: ChatMessage["status"], errorCode: ChatMessage["errorCode"] = null): ChatMessage => ({
   id: `local-${crypto.randomUUID()}`,

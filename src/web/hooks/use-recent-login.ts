@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { ApiError } from "../lib/api";
+import { hasErrorCode } from "../lib/api";
 
 /** Runs an action; when the server wants a fresh sign-in first, asks for the password and then runs it again. */
 export type WithRecentLogin = <T>(action: () => Promise<T>) => Promise<T>;
@@ -12,7 +12,7 @@ export class ReauthCancelled extends Error {
   }
 }
 
-export const needsRecentLogin = (cause: unknown) => cause instanceof ApiError && cause.code === "requires-recent-login";
+export const needsRecentLogin = (cause: unknown) => hasErrorCode(cause, "requires-recent-login");
 
 /**
  * The retry half of re-authentication: `withRecentLogin` wraps an export or a prompt save, and `dialog` is what

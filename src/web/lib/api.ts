@@ -43,10 +43,11 @@ export const client = hc<AppType>("/", { fetch: sameOriginFetch });
 /** The `:id` parameter of a call: hc writes parameters into the path as they are, so the id is encoded here. */
 export const byId = (id: string) => ({ id: encodeURIComponent(id) });
 
+/** The server refused with this error code. */
+export const hasErrorCode = (error: unknown, code: ApiErrorCode): boolean => error instanceof ApiError && error.code === code;
+
 /** The server cannot reach its database right now (`service-unavailable`); worth retrying shortly. */
-export function isServiceUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && error.code === "service-unavailable";
-}
+export const isServiceUnavailable = (error: unknown): boolean => hasErrorCode(error, "service-unavailable");
 
 /** What the helpers read of an answer: a typed call's ClientResponse, or a plain Response (better-auth's endpoints). */
 type AnyResponse = Pick<Response, "ok" | "statusText" | "headers" | "json" | "blob">;
