@@ -22,9 +22,10 @@ RUN npm ci --omit=dev --legacy-peer-deps --no-audit --no-fund && npm cache clean
 COPY --from=build /app/dist ./dist
 
 # The code stays root's and read-only; the server writes only to DATA_DIR (PGlite, the generated AUTH_SECRET, the
-# mail outbox), a volume that belongs to the unprivileged `node` user of the base image.
+# mail outbox), a volume that belongs to the unprivileged `node` user of the base image, mode 0700: the server
+# refuses to start on a DATA_DIR other users may read (a new named volume takes this folder's owner and mode).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 VOLUME /data
 USER node
 EXPOSE 3000

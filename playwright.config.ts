@@ -76,18 +76,20 @@ export default defineConfig({
       timeout: 30_000,
       env: { FAKE_MODEL_TOKEN_DELAY_MS: "15" },
     },
-    // The main server talks to the fake model; the throttled one has no model configured (demo mode).
+    // The main server talks to the fake model and has the default emergency numbers (EMERGENCY_REGION=DE); the
+    // throttled one has no model configured (demo mode) and stands for a deployment in the US.
     server(E2E_PORT, process.env.E2E_DATA_DIR, {
       RATE_LIMITS: "off",
       OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
       OPENAI_API_KEY: E2E_MODEL_KEY,
-      // The research dashboard's operator (e2e/pages/operator-page.ts).
-      OPERATOR_EMAILS: "operator@example.org",
+      // The research dashboard's operator (e2e/pages/operator-page.ts), and one that only e2e/confirm-email.spec.ts confirms.
+      OPERATOR_EMAILS: "operator@example.org,confirm-operator@example.org",
     }),
     server(E2E_THROTTLED_PORT, process.env.E2E_THROTTLED_DATA_DIR, {
       RATE_LIMITS: "on",
       FAILED_SIGN_IN_MAX: "3",
       RECENT_LOGIN_SECONDS: "2",
+      EMERGENCY_REGION: "US",
     }),
   ],
 });

@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { serviceWorker } from "./scripts/vite-plugin-service-worker";
+import { serviceWorker } from "./tools/vite-plugin-service-worker";
 
 /**
  * React Router's build creates its components and contexts with plain `React.forwardRef(…)` and

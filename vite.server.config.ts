@@ -5,13 +5,13 @@ import { defineConfig, type Plugin } from "vite";
 /** What `node dist/server/<name>.js` runs: the server and the operator commands. */
 const entries = {
   index: "src/server/index.ts",
-  // PGlite's thread (PGLITE_WORKER): src/server/db/pglite-worker-client.ts starts it from beside itself.
-  "pglite-worker": "src/server/db/pglite-worker.ts",
-  users: "scripts/users.ts",
-  prompts: "scripts/prompts.ts",
-  export: "scripts/export.ts",
-  backup: "scripts/backup.ts",
-  restore: "scripts/restore.ts",
+  // PGlite's thread (PGLITE_WORKER): src/server/db/pglite/worker-client.ts starts it from beside itself.
+  "pglite-worker": "src/server/db/pglite/worker.ts",
+  users: "src/cli/users.ts",
+  prompts: "src/cli/prompts.ts",
+  export: "src/cli/export.ts",
+  backup: "src/cli/backup.ts",
+  restore: "src/cli/restore.ts",
 };
 
 /**

@@ -4,18 +4,20 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { exitWithUsage, parseCommandLine } from "../scripts/lib/cli-args";
+import { exitWithUsage, parseCommandLine } from "../src/cli/lib/args";
 import { ensureBuild } from "./lib/build";
 import type { BenchContext } from "./lib/context";
 import { machineSpeedMs } from "./lib/machine-speed";
 import { projectRoot, resultsDir } from "./lib/paths";
 import { type Figure, markdownTable } from "./lib/report";
 import { measureBundles } from "./sections/bundle";
+import { measureCaches } from "./sections/caches";
 import { measureHistory } from "./sections/history";
 import { measureLatency } from "./sections/latency";
 import { measureLiveChats } from "./sections/live";
 import { measurePageSpeed } from "./sections/page-speed";
 import { measureSafetyChecks } from "./sections/safety-checks";
+import { measureSendLimit } from "./sections/send-limit";
 import { measureStartup } from "./sections/startup";
 
 const sections: { id: string; title: string; run: (ctx: BenchContext, postgresUrl?: string) => Promise<Figure[]> | Figure[] }[] = [
@@ -26,6 +28,8 @@ const sections: { id: string; title: string; run: (ctx: BenchContext, postgresUr
   { id: "history", title: "History API", run: measureHistory },
   { id: "live", title: "Concurrent live chats", run: measureLiveChats },
   { id: "safety", title: "Safety checks", run: (ctx) => measureSafetyChecks(ctx.quick) },
+  { id: "send-limit", title: "Send limit", run: measureSendLimit },
+  { id: "caches", title: "Caches", run: measureCaches },
 ];
 const sectionIds = sections.map((section) => section.id);
 

@@ -2,15 +2,22 @@
 // Options: --users N (200) --seconds S (300) --database-url postgres://… (else the embedded PGlite).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "../src/cli/lib/args";
 import { runSoak } from "./soak/run-soak";
 
-const { values } = parseArgs({
-  options: {
-    users: { type: "string", default: "200" },
-    seconds: { type: "string", default: "300" },
-    "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL },
-  },
+const usage = `Usage: npm run soak -- [--users N] [--seconds S] [--database-url postgres://…]
+
+Many simulated users against one server process; fails unless nothing was lost. Writes bench/results/soak-*.json.
+
+Options:
+  --users N                  simulated users (200)
+  --seconds S                how long (300)
+  --database-url URL         PostgreSQL (BENCH_DATABASE_URL), else the embedded PGlite
+  -h, --help                 show this help`;
+const { values } = parseCommandLine(usage, {
+  users: { type: "string", default: "200" },
+  seconds: { type: "string", default: "300" },
+  "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL },
 });
 const result = await runSoak({
   users: Number(values.users),

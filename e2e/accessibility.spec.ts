@@ -25,7 +25,7 @@ for (const { name, width, height } of viewports) {
       await checkPage(page, "/signIn", "Sign in");
       await checkPage(page, "/reset-password?token=abc", "Choose a new password");
       await checkPage(page, "/datenschutzerklaerung", "Datenschutzerklärung (privacy notice)");
-      await checkPage(page, "/does-not-exist", "Unexpected Application Error!");
+      await checkPage(page, "/does-not-exist", "Page not found");
 
       await checkPage(page, "/signUp", "Create your account");
       const signUp = new SignUpPage(page);
@@ -46,7 +46,7 @@ for (const { name, width, height } of viewports) {
       await expectAccessible(page);
 
       await checkPage(page, "/", "How can I help you today?");
-      await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
       await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
       await expectAccessible(page);
 

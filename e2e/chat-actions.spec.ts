@@ -64,7 +64,7 @@ test("a refused Regenerate says why and keeps the reply it would have replaced",
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("Copy puts the reply's markdown text in the clipboard", async ({ page, context }) => {
+test("Copy puts the reply as read, not its Markdown, in the clipboard, with HTML beside it", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
   await signedInUser(page);
   const chat = new ChatScreen(page);
@@ -73,9 +73,18 @@ test("Copy puts the reply's markdown text in the clipboard", async ({ page, cont
   await chat.lastReply().getByRole("button", { name: "Copy" }).click();
   await expect(chat.lastReply().getByRole("status")).toHaveText("Copied to the clipboard");
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(
-    "**Fake model reply.** You asked: Copy this answer please\n\n- first point\n- second point\n\nThis reply comes from the test model.",
-  );
+  expect(copied.split(/\n+/)).toEqual([
+    "Fake model reply. You asked: Copy this answer please",
+    "first point",
+    "second point",
+    "This reply comes from the test model.",
+  ]);
+  const html = await page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    return item ? await (await item.getType("text/html")).text() : "";
+  });
+  expect(html).toContain("<strong>Fake model reply.</strong>");
+  expect(html).toContain("<li>first point</li>");
 });
 
 test.describe("on a touch screen", () => {

@@ -164,7 +164,7 @@ test("another user's chat and a missing chat both show Chat not found", async ({
   for (const missing of ["/chats/00000000-0000-4000-8000-000000000000", "/chats/not-a-uuid"]) {
     await page.goto(missing);
     await expect(page.getByRole("heading", { name: "Chat not found" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "New Chat" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "New Chat" })).toBeVisible();
   }
 });
 
@@ -181,7 +181,7 @@ test("leaving a new chat while its reply streams does not pull one back when the
 
   // The reply ends in the background (the history then lists the chat with its title) …
   await (await streamed).finished();
-  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
   await expect(menu.chatLinks()).toHaveText(["A slow answer while"]);
   await menu.close();
   // … and the privacy page stays.
@@ -189,7 +189,7 @@ test("leaving a new chat while its reply streams does not pull one back when the
   await expect(page.getByRole("heading", { name: "Datenschutzerklärung (privacy notice)" })).toBeVisible();
 
   // The reply was saved in full.
-  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
   await menu.chatLink("A slow answer while").click();
   await expect(chat.lastReply()).toContainText("This reply comes from the test model.");
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { BASE_URL, ChatScreen, createChatViaApi, signedInUser } from "./pages/chat-page";
 
 test("the history lists chats newest first, expanded by default, collapsible and searchable by title and text", async ({ page }) => {
@@ -15,12 +15,18 @@ test("the history lists chats newest first, expanded by default, collapsible and
   await expect(menu.chatLink("Is coffee bad for")).toHaveAttribute("href", `/chats/${older}`);
 
   // By title, by a word only in a message, by a word in every reply, and no match.
+  // A title match is marked in the title; a match in a message shows the words around it, marked (issue 23).
   await menu.search().fill("coffee");
   await expect(menu.chatLinks()).toHaveText(["Is coffee bad for"]);
+  await expect(menu.chatLinks().locator("mark")).toHaveText(["coffee"]);
   await menu.search().fill("drink daily");
-  await expect(menu.chatLinks()).toHaveText(["How much water should"]);
+  await expect(menu.chatLinks()).toHaveText(["How much water should How much water should I drink daily?"]);
+  await expect(menu.chatLinks().locator("mark")).toHaveText(["drink daily"]);
+  await expect(menu.chatLink(/^How much water should/)).toBeVisible();
   await menu.search().fill("SECOND POINT");
   await expect(menu.chatLinks()).toHaveCount(2);
+  await expect(menu.chatLinks().locator("mark")).toHaveText(["second point", "second point"]);
+  await expectAccessible(page);
   await menu.search().fill("appendicitis");
   await expect(menu.chatLinks()).toHaveCount(0);
   await expect(menu.root().getByText("No chats match your search.")).toBeVisible();
@@ -64,7 +70,7 @@ test("deleting chats from the history: a closable notification; deleting the ope
   const menu = await chat.openMenu();
   await expect(menu.chatLinks()).toHaveText(["Question about food", "Question about sleep"]);
 
-  await menu.deleteButton("Question about food").click();
+  await menu.deleteChat("Question about food");
   const notification = menu.root().getByRole("status").filter({ hasText: "Chat deleted" });
   await expect(notification).toBeVisible();
   await expect(menu.chatLinks()).toHaveText(["Question about sleep"]);
@@ -73,7 +79,7 @@ test("deleting chats from the history: a closable notification; deleting the ope
   await notification.getByRole("button", { name: "Close" }).click();
   await expect(notification).toHaveCount(0);
 
-  await menu.deleteButton("Question about sleep").click();
+  await menu.deleteChat("Question about sleep");
   await expect(notification).toBeVisible();
   await expect(page).toHaveURL(`${BASE_URL}/`);
   await expect(menu.root().getByText("No chats yet.")).toBeVisible();
@@ -84,7 +90,7 @@ test("deleting chats from the history: a closable notification; deleting the ope
   await expect(page.getByRole("status").filter({ hasText: "Chat deleted" })).toBeVisible();
   await page.getByRole("status").filter({ hasText: "Chat deleted" }).getByRole("button", { name: "Close" }).click();
   await expect(page.getByText("Chat deleted")).toHaveCount(0);
-  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], nextCursor: null });
+  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], pinned: [], nextCursor: null });
 });
 
 test("the menu's entries: New Chat, Survey, Privacy and Account", async ({ page }) => {
@@ -171,7 +177,7 @@ test("Delete all chats on the account page, after confirming", async ({ page }) 
   const notification = page.getByRole("status").filter({ hasText: "Chats deleted" });
   await expect(notification).toBeVisible();
   await expect(dialog).toBeHidden();
-  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], nextCursor: null });
+  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], pinned: [], nextCursor: null });
   await notification.getByRole("button", { name: "Close" }).click();
   await expect(notification).toHaveCount(0);
 
@@ -192,7 +198,7 @@ test("Delete all chats on the privacy page when signed in", async ({ page }) => 
   await page.getByRole("button", { name: "Delete all chats" }).click();
   await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Chats deleted" })).toBeVisible();
-  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], nextCursor: null });
+  expect(await (await page.request.get("/api/chats")).json()).toEqual({ chats: [], pinned: [], nextCursor: null });
   menu = await chat.openMenu();
   await expect(menu.root().getByText("No chats yet.")).toBeVisible();
 
@@ -211,7 +217,7 @@ test("a chat that cannot be deleted stays in the history with the notification E
   const chat = new ChatScreen(page);
   await chat.goto(`/chats/${chatId}`);
   const menu = await chat.openMenu();
-  await menu.deleteButton("A chat the server").click();
+  await menu.deleteChat("A chat the server");
 
   const notification = page.getByRole("alert").filter({ hasText: "Error deleting chat" });
   await expect(notification).toHaveText("Error deleting chat");

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { ChatScreen, queueModel, signedInUser } from "./pages/chat-page";
 import { conversationScroller, seedLongChat } from "./pages/seed-history";
 
@@ -18,7 +18,7 @@ for (const viewport of [
       const chat = new ChatScreen(page);
       await chat.goto(`/chats/${chatId}`);
       await expect(chat.userMessages()).toHaveCount(25);
-      const menuButton = page.getByRole("button", { name: "Menu" });
+      const menuButton = page.getByRole("button", { name: "Menu", exact: true });
       const scroller = conversationScroller(page);
       // The conversation scrolls, not the page.
       expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
@@ -65,4 +65,37 @@ test("a streaming reply follows the reader only while they are at the end", asyn
   await chat.waitForReply(11);
   await expect(chat.lastReply().getByText("Line 40 of a long answer.")).toBeInViewport();
   expect(await scroller.evaluate(distanceFromBottom)).toBeLessThanOrEqual(80);
+});
+
+test("scrolled up during a reply, Jump to latest brings the reader back to the end and it follows again", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedInUser(page);
+  const chatId = await seedLongChat(page, 10);
+  const chat = new ChatScreen(page);
+  await chat.goto(`/chats/${chatId}`);
+  const scroller = conversationScroller(page);
+  const jump = page.getByRole("button", { name: "Jump to latest" });
+  const long = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a long answer.\n\n`).join("");
+  await queueModel(page.request, { kind: "reply", text: long, delayMs: 25 });
+  await chat.send("Tell me everything, please.");
+  const streaming = page.locator('[aria-busy="true"]');
+  await expect(streaming).toContainText("Line 5 of");
+  // Following the reply, there is nothing to jump to.
+  await expect(jump).toHaveCount(0);
+
+  const box = await scroller.boundingBox();
+  await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2);
+  await page.mouse.wheel(0, -600);
+  await expect(jump).toBeVisible();
+  const size = await jump.boundingBox();
+  expect(size?.height).toBeGreaterThanOrEqual(44);
+  await expect(chat.input()).toBeInViewport({ ratio: 1 });
+  await expectAccessible(page);
+
+  await jump.click();
+  await expect(jump).toHaveCount(0);
+  await expect.poll(() => scroller.evaluate(distanceFromBottom)).toBeLessThanOrEqual(80);
+  // Following again: the reply's last line is on screen when it has arrived.
+  await chat.waitForReply(11);
+  await expect(chat.lastReply().getByText("Line 60 of a long answer.")).toBeInViewport();
 });

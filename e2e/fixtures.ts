@@ -19,9 +19,9 @@ export function readResetLink(email: string, dataDir = process.env.E2E_DATA_DIR 
   return readMailLink({ email, dataDir, link: /https?:\/\/\S+reset-password\?token=[\w%-]+/ });
 }
 
-/** Waits (bounded) for the e-mail confirmation mail to this address and returns the path of its link. */
-export async function readVerifyEmailPath(email: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
-  const link = await readMailLink({ email, dataDir, link: /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/ });
+/** Waits (bounded) for the e-mail confirmation mail to this address and returns the path of its link (a page of the app). */
+export async function readConfirmEmailPath(email: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
+  const link = await readMailLink({ email, dataDir, link: /https?:\/\/\S+\/confirm-email\?token=[\w%.-]+/ });
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }

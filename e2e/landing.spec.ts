@@ -14,7 +14,7 @@ test("the landing page links to the app download and the English survey, with th
   await expect(survey).toHaveAttribute("rel", /noopener/);
 
   await expect(page.getByRole("contentinfo")).toContainText(
-    "Free to use for research purposes. No medical advice: in an emergency, call 112 (in the US, 911).",
+    "Free to use for research purposes. No medical advice: in an emergency, call 112.",
   );
 });
 

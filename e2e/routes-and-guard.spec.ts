@@ -67,7 +67,7 @@ test("the privacy page is public: a return button when signed out, the app bar w
   await page.goto("/datenschutzerklaerung");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung (privacy notice)");
   await expect(page.getByText("privacy@university.invalid")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Menu" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Menu", exact: true })).toHaveCount(0);
   await page.getByRole("link", { name: "Return" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Try it for free" })).toBeVisible();
@@ -75,21 +75,22 @@ test("the privacy page is public: a return button when signed out, the app bar w
   await new SignUpPage(page).signUp(uniqueEmail("privacy"), STRONG_PASSWORD);
   await page.goto("/datenschutzerklaerung");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung (privacy notice)");
-  await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Return" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete all chats" })).toBeVisible();
 });
 
 test("the sign-up form links to the privacy page", async ({ page }) => {
   await page.goto("/signUp");
-  const link = page.getByRole("link", { name: "Datenschutzerklärung (privacy policy)" });
+  const link = page.getByRole("link", { name: "privacy notice" });
   await expect(link).toHaveAttribute("href", "/datenschutzerklaerung");
 });
 
-test("an unknown route shows the router's error screen", async ({ page }) => {
+test("an unknown address shows a page-not-found page in the app's layout", async ({ page }) => {
   await page.goto("/does-not-exist");
-  await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
-  await expect(page.getByText("404 Not Found")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Health Chat" })).toBeVisible();
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
   await page.getByRole("link", { name: "Go to the start page" }).click();
   await expect(page.getByRole("link", { name: "Try it for free" })).toBeVisible();
 });
@@ -101,4 +102,13 @@ test("a page whose code fails to load shows the error screen, and the start page
   await expect(page.getByText("Loading chunk failed")).toBeVisible();
   await page.getByRole("link", { name: "Go to the start page" }).click();
   await expect(page.getByRole("link", { name: "Try it for free" })).toBeVisible();
+});
+
+test.describe("in German", () => {
+  test.use({ locale: "de-DE" });
+  test("an unknown address says so in German", async ({ page }) => {
+    await page.goto("/gibt-es-nicht");
+    await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zur Startseite" })).toBeVisible();
+  });
 });

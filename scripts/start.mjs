@@ -10,8 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // NODE_ENV may come from .env (the server reads that file too; real environment variables win).
 if (existsSync(".env")) process.loadEnvFile(".env");
 const entry = join(root, "dist", "server", "index.js");
-// The server build also compiles the operator commands (scripts/users.ts, …) and the web build a Vite plugin in scripts/.
-const inputs = ["src", "scripts", "package-lock.json", "vite.config.ts", "vite.server.config.ts", "tsconfig.json"].map((path) =>
+// The server build also compiles the operator commands (src/cli/) and the web build a Vite plugin in tools/.
+const inputs = ["src", "tools", "package-lock.json", "vite.config.ts", "vite.server.config.ts", "tsconfig.json"].map((path) =>
   join(root, path),
 );
 

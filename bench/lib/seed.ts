@@ -1,7 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/pg-core";
+import { PgDialect, QueryBuilder } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { promptHistoryQuery } from "../../src/server/db/queries/messages";
 import { chats, messages, sessions } from "../../src/server/db/schema";
 
 /** Raw SQL on PGlite or PostgreSQL, whichever the run uses. */
@@ -111,14 +112,8 @@ export async function explainHotPaths(db: RawDb, { userId, chatId }: { userId: s
       table: "messages",
     },
     {
-      label: "a chat's owner and whole conversation for the model (getOwnedChatHistory)",
-      query: qb
-        .select({ id: messages.id, sender: messages.sender, text: messages.text, status: messages.status })
-        .from(chats)
-        .leftJoin(messages, eq(messages.chatId, chats.id))
-        .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
-        .orderBy(messages.position)
-        .toSQL(),
+      label: "a chat's owner and its newest turns for the model, within 6,000 tokens (getOwnedPromptHistory)",
+      query: new PgDialect().sqlToQuery(promptHistoryQuery({ userId, chatId, maxTokens: 6000, redacted: true })),
       table: "messages",
     },
     {

@@ -9,19 +9,19 @@ import { percentile, round, summarize } from "../lib/stats";
 import { checkComplete, type Mode, pair } from "./latency-pairs";
 import { measureThroughput } from "./throughput";
 
-const question = "I have had a mild headache since this morning after a short night, what can I do about it at home?";
+export const question = "I have had a mild headache since this morning after a short night, what can I do about it at home?";
 
 /** Where a pass keeps its data: a new PGlite folder, or a new scratch database on the PostgreSQL server. */
-interface Storage {
+export interface Storage {
   label: "PGlite" | "PostgreSQL";
   open: (pass: string) => Promise<{ options: Pick<ServerOptions, "dataDir" | "databaseUrl">; close: () => Promise<void> }>;
 }
 
-function pglite(ctx: BenchContext): Storage {
+export function pglite(ctx: BenchContext): Storage {
   return { label: "PGlite", open: async (pass) => ({ options: { dataDir: join(ctx.tmp, pass) }, close: async () => {} }) };
 }
 
-function postgres(ctx: BenchContext, adminUrl: string): Storage {
+export function postgres(ctx: BenchContext, adminUrl: string): Storage {
   return {
     label: "PostgreSQL",
     open: async (pass) => {

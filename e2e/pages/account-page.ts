@@ -12,7 +12,7 @@ export class AccountPage {
 
   /** Goes there as a person does: through the menu. */
   async openFromMenu() {
-    await this.page.getByRole("button", { name: "Menu" }).click();
+    await this.page.getByRole("button", { name: "Menu", exact: true }).click();
     await this.page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Account" }).click();
     await expect(this.page).toHaveURL(/\/Account\/[^/]+$/);
   }

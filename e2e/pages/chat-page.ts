@@ -80,7 +80,7 @@ export class ChatScreen {
     return chatIdOf(this.page.url());
   }
   async openMenu(): Promise<DrawerMenu> {
-    await this.page.getByRole("button", { name: "Menu" }).click();
+    await this.page.getByRole("button", { name: "Menu", exact: true }).click();
     const menu = new DrawerMenu(this.page);
     await expect(menu.root()).toBeVisible();
     return menu;
@@ -107,7 +107,16 @@ export class DrawerMenu {
     return this.root().getByRole("list").getByRole("link", { name: title });
   }
   deleteButton(title: string) {
-    return this.root().getByRole("button", { name: `Delete chat ${title}`, exact: true });
+    return this.root().getByRole("button", { name: `Delete “${title}”`, exact: true });
+  }
+  /** Taps the bin next to a chat and confirms in the dialog that follows. */
+  async deleteChat(title: string) {
+    await this.deleteButton(title).click();
+    const dialog = this.page.getByRole("dialog", { name: "Delete this chat?" });
+    await expect(dialog).toContainText(`“${title}” will be deleted permanently.`);
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    // It closes once the server has answered; an Escape before then would only close the dialog.
+    await expect(dialog).toBeHidden();
   }
   entry(name: string): Locator {
     return this.root()

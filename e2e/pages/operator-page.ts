@@ -1,37 +1,65 @@
 import type { Page } from "@playwright/test";
-import { expect, readVerifyEmailPath, STRONG_PASSWORD } from "../fixtures";
+import { expect, mailsTo, readConfirmEmailPath, readResetLink, STRONG_PASSWORD } from "../fixtures";
 import { BASE_URL } from "./chat-page";
 
 /** The operator named by OPERATOR_EMAILS for the main e2e server (playwright.config.ts). */
 export const OPERATOR_EMAIL = "operator@example.org";
 
+const headers = { origin: BASE_URL };
+
+interface Profile {
+  emailVerified: boolean;
+  isOperator: boolean;
+}
+
+/** The page's profile through its cookies, or null when it is not signed in. */
+async function profileOf(page: Page): Promise<Profile | null> {
+  const response = await page.request.get(`${BASE_URL}/api/profile`);
+  return response.ok() ? ((await response.json()) as Profile) : null;
+}
+
+async function signInByApi(page: Page, email: string, password: string) {
+  const signIn = await page.request.post(`${BASE_URL}/api/auth/sign-in/email`, { data: { email, password }, headers });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+}
+
 /**
  * Signs the page in as the operator, creating the account on first use (page.request shares the cookies). A
- * listed address is an operator only once confirmed, so a new account opens the link from its sign-up mail.
+ * listed address is an operator once its owner has confirmed it and then set a password through the mailed link.
  */
 export async function signInAsOperator(page: Page) {
-  const headers = { origin: BASE_URL };
-  const signUp = await page.request.post(`${BASE_URL}/api/auth/sign-up/email`, {
+  // Sign-up answers a registered address as a new one, without a session: then sign in.
+  await page.request.post(`${BASE_URL}/api/auth/sign-up/email`, {
     data: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD, name: "", languageCode: "en" },
     headers,
   });
-  if (!signUp.ok()) {
-    const signIn = await page.request.post(`${BASE_URL}/api/auth/sign-in/email`, {
-      data: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
-      headers,
-    });
-    expect(signIn.ok(), await signIn.text()).toBe(true);
-  }
-  const profile = (await (await page.request.get(`${BASE_URL}/api/profile`)).json()) as { emailVerified: boolean };
-  if (!profile.emailVerified) await confirmEmail(page, OPERATOR_EMAIL);
+  if (!(await profileOf(page))) await signInByApi(page, OPERATOR_EMAIL, STRONG_PASSWORD);
+  if ((await profileOf(page))?.isOperator) return;
+  await becomeOperator(page, OPERATOR_EMAIL, STRONG_PASSWORD);
+  expect((await profileOf(page))?.isOperator).toBe(true);
 }
 
-/** Opens the confirmation link mailed to `email` (through the page's cookies) and checks that it worked. */
+/**
+ * As the owner of a listed address does: confirms it (the confirmation page's button posts the mailed token, which
+ * ends the account's sessions), sets the password through the link mailed then, and signs in again.
+ */
+export async function becomeOperator(page: Page, email: string, password: string) {
+  const resetMails = () => mailsTo(email).filter((mail) => mail.includes("/reset-password?token=")).length;
+  const before = resetMails();
+  if (!(await profileOf(page))?.emailVerified) await confirmEmail(page, email);
+  else await page.request.post(`${BASE_URL}/api/auth/request-password-reset`, { data: { email }, headers });
+  await expect.poll(resetMails).toBeGreaterThan(before);
+  const token = new URL(await readResetLink(email)).searchParams.get("token");
+  const reset = await page.request.post(`${BASE_URL}/api/auth/reset-password`, { data: { token, newPassword: password }, headers });
+  expect(reset.ok(), await reset.text()).toBe(true);
+  await signInByApi(page, email, password);
+}
+
+/** Posts the token of the confirmation link mailed to `email`, as the confirmation page's button does. */
 export async function confirmEmail(page: Page, email: string) {
-  const path = await readVerifyEmailPath(email);
-  const confirmed = await page.request.get(`${BASE_URL}${path}`, { maxRedirects: 0 });
-  expect(confirmed.status()).toBe(302);
-  expect(confirmed.headers().location).toBe("/email-verified");
+  const token = new URL(`${BASE_URL}${await readConfirmEmailPath(email)}`).searchParams.get("token");
+  const confirmed = await page.request.post(`${BASE_URL}/api/auth/confirm-email`, { data: { token }, headers });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
 /** The research dashboard at /operator, found by headings, labels and roles. */
@@ -83,7 +111,7 @@ export class OperatorDashboard {
   confirmDialog() {
     return this.page.getByRole("dialog");
   }
-  promptEditor(name: "System prompt" | "Title prompt") {
+  promptEditor(name: "System prompt" | "Title prompt" | "Starter questions (German)") {
     return this.section("Starting prompts").getByRole("form", { name });
   }
 }

@@ -44,6 +44,11 @@ export class SignUpPage {
     return this.page.getByRole("alert");
   }
 
+  /** The polite notice, e.g. that a mail was sent. */
+  notice() {
+    return this.page.getByRole("status");
+  }
+
   /** Signs up with an accepted privacy notice and waits for the explanation page. */
   async signUp(email: string, password: string) {
     await this.open();

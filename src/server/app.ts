@@ -7,7 +7,7 @@ import { databaseReachable, databaseUnavailableReason } from "./db/availability"
 import type { Database } from "./db/client";
 import { type Env, publicUrl } from "./env";
 import { apiError } from "./http/api-error";
-import { withErrorCode } from "./http/auth-error";
+import { isUnknownHostRefusal, withErrorCode } from "./http/auth-error";
 import { bodyLimit } from "./http/body-limit";
 import { clientAddressKey } from "./http/client-ip";
 import { isExposedAuthRoute } from "./http/exposed-auth-routes";
@@ -22,6 +22,7 @@ import { createMetrics } from "./metrics/metrics";
 import { metricsEndpoint } from "./metrics/metrics-endpoint";
 import { requestMetrics } from "./metrics/request-metrics";
 import { webDistFolder } from "./paths";
+import { disablePromptCache } from "./prompts/prompt-cache";
 import { accountRoutes } from "./routes/account";
 import { chatRoutes } from "./routes/chats";
 import { healthRoutes } from "./routes/health";
@@ -29,6 +30,8 @@ import { messageRoutes } from "./routes/messages";
 import { operatorRoutes } from "./routes/operator";
 import { profileRoutes } from "./routes/profile";
 import { publicConfigRoutes } from "./routes/public-config";
+import { starterQuestionRoutes } from "./routes/starter-questions";
+import { emergencyNumbersFromEnv } from "./safety/emergency-numbers";
 import { redactionFor } from "./safety/redact";
 import { serveWebApp } from "./web/serve-web-app";
 
@@ -82,7 +85,14 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
     // better-auth's limiter and our sign-in throttle count by this key (IPv6 by its /64).
     const ip = clientAddressKey(c, env.TRUST_PROXY);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    const response = await auth.handler(new Request(c.req.raw, { headers }));
+    let response: Response;
+    try {
+      response = await auth.handler(new Request(c.req.raw, { headers }));
+    } catch (error) {
+      if (!isUnknownHostRefusal(error)) throw error;
+      logger.info("account request for a host the server did not print refused", { path: c.req.path, host: c.req.header("host") });
+      return apiError(c, "unknown-host");
+    }
     // better-auth answers a failed database query with a bare 500, and where it swallows a failed session
     // lookup, with 401. While the database is down that is an outage (503), never a signed-out user.
     if ((response.status === 401 || response.status >= 500) && !(await databaseReachable(db))) {
@@ -91,18 +101,36 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
     return withoutSessionToken(await withErrorCode(response));
   });
 
-  const sessions = new SessionLookup(auth, db, { absoluteMaxAgeSeconds: env.SESSION_ABSOLUTE_MAX_AGE_SECONDS });
+  // Without the session cache every request runs better-auth's full lookup (a reuse time of 0).
+  const ttlMs = env.CACHES.includes("sessions") ? undefined : 0;
+  const sessions = new SessionLookup(auth, db, { absoluteMaxAgeSeconds: env.SESSION_ABSOLUTE_MAX_AGE_SECONDS, ttlMs });
+  if (!env.CACHES.includes("prompts")) disablePromptCache(db);
   // Chained, so that the app's type carries every route with its input and answers: the web's client is
   // hc<AppType>. The better-auth passthrough above stays outside this contract.
   const contract = app
     .route("/api", publicConfigRoutes(env))
+    .route("/api/starter-questions", starterQuestionRoutes({ db }))
     .route("/api/health", healthRoutes({ db, provider }))
     .route("/api/profile", profileRoutes({ sessions, db, operatorEmails: env.OPERATOR_EMAILS }))
     .route(
       "/api/account",
-      accountRoutes({ sessions, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS, outboxDir: outboxDirOf(env.DATA_DIR), logger }),
+      accountRoutes({ sessions, auth, db, recentLoginSeconds: env.RECENT_LOGIN_SECONDS, outboxDir: outboxDirOf(env.DATA_DIR), logger }),
     )
-    .route("/api/chats", chatRoutes({ sessions, env, db, provider, activeReplies, logger, redact: redactionFor(env), metrics }))
+    .route(
+      "/api/chats",
+      chatRoutes({
+        sessions,
+        env,
+        db,
+        provider,
+        activeReplies,
+        logger,
+        redact: redactionFor(env),
+        maxPromptTokens: env.MAX_PROMPT_TOKENS,
+        metrics,
+        emergency: emergencyNumbersFromEnv(env),
+      }),
+    )
     .route("/api/messages", messageRoutes({ sessions, db }))
     .route(
       "/api/operator",

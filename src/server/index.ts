@@ -2,19 +2,23 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { reportCrashes } from "./crash-reports";
-import { DataDirLockedError } from "./db/data-dir-lock";
+import { DataDirLockedError } from "./db/open-configured";
 import { loadEnv } from "./env";
 import { listenAddresses } from "./http/listen-addresses";
 import { createLogger } from "./logger";
-import { startServices } from "./server";
+import { DataDirNotPrivateError, keepFilesPrivate } from "./private-files";
+import { PUBLIC_URL_UNSET, startServices } from "./server";
 
+// First: everything the server writes (database, mails, secret) is its user's alone, 0600/0700.
+keepFilesPrivate();
 const env = loadEnv();
 /** Capped by the kernel's net.core.somaxconn (4096 on current Linux). */
 const LISTEN_BACKLOG = 4096;
 const logger = createLogger(env.LOG_LEVEL);
 const { app, database, housekeeping, activeReplies } = await startServices(env, logger).catch((error: unknown) => {
-  // Another process holds the embedded database: the message says which and what to do; a stack trace would not.
-  if (!(error instanceof DataDirLockedError)) throw error;
+  // Another process holds the embedded database, or DATA_DIR is open to other users: the message says what to do;
+  // a stack trace would not.
+  if (!(error instanceof DataDirLockedError || error instanceof DataDirNotPrivateError)) throw error;
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 });
@@ -31,6 +35,7 @@ server.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, () =>
   logger.info("listening", { urls, port });
   // For the person who just ran `npm start`: plain lines on stdout (the JSON log goes to stderr).
   process.stdout.write(`\n${env.SITE_NAME} is running. Open it at:\n${urls.map((url) => `  ${url}\n`).join("")}\n`);
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) process.stdout.write(`WARNING: ${PUBLIC_URL_UNSET}\n\n`);
 });
 
 /** Stops taking requests, lets streaming replies finish (or stops and saves them after the grace time), then exits. */

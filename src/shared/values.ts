@@ -5,10 +5,18 @@
 
 export const MAX_MESSAGE_CHARS = 8000;
 export const MAX_FEEDBACK_COMMENT_CHARS = 500;
+/** The longest chat title, the model's or the user's own. */
+export const MAX_CHAT_TITLE_CHARS = 80;
 
 /** The interface languages (the profile's, and the one a message was sent in). */
 export const languages = ["en", "de"] as const;
 export type Language = (typeof languages)[number];
+
+/** The text sizes a user can choose (the root font size scales with them), and the colour themes. */
+export const textSizes = ["normal", "large", "larger"] as const;
+export type TextSize = (typeof textSizes)[number];
+export const themes = ["system", "light", "dark"] as const;
+export type Theme = (typeof themes)[number];
 
 export const senders = ["user", "assistant"] as const;
 export type Sender = (typeof senders)[number];
@@ -27,9 +35,11 @@ export type FeedbackReason = (typeof feedbackReasons)[number];
 export const replyErrorCodes = ["provider-unavailable", "provider-rate-limited", "provider-timeout", "provider-error"] as const;
 export type ReplyErrorCode = (typeof replyErrorCodes)[number];
 
-/** What the audit log records: exports, user administration, prompt changes and role changes. */
+/** What the audit log records: exports, reads of health text, user searches and administration, prompt and role changes. */
 export const auditActions = [
   "export",
+  "feedback-read",
+  "users-searched",
   "user-disabled",
   "user-enabled",
   "prompt-changed",
@@ -66,10 +76,19 @@ export type RedFlagLayer = (typeof redFlagLayers)[number];
 export const modelCheckOutcomes = ["emergency", "clear", "timeout", "error", "unparseable"] as const;
 export type ModelCheckOutcome = (typeof modelCheckOutcomes)[number];
 
-/** The prompts an operator can edit: the reply's system prompt, the title prompt and the emergency check's. */
-export const promptIds = ["system", "title", "emergency-check"] as const;
+/** The starter questions an empty chat offers, one list per interface language (one question per line). */
+export const starterQuestionPromptIds = {
+  en: "starter-questions-en",
+  de: "starter-questions-de",
+} as const satisfies Record<Language, string>;
+
+/** The prompts an operator can edit: the reply's system prompt, the title and emergency-check prompts, the starters. */
+export const promptIds = ["system", "title", "emergency-check", starterQuestionPromptIds.en, starterQuestionPromptIds.de] as const;
 export type PromptId = (typeof promptIds)[number];
 export const isPromptId = (value: unknown): value is PromptId => promptIds.includes(value as PromptId);
+export type StarterQuestionPromptId = (typeof starterQuestionPromptIds)[Language];
+export const isStarterQuestionPromptId = (value: unknown): value is StarterQuestionPromptId =>
+  Object.values(starterQuestionPromptIds).includes(value as StarterQuestionPromptId);
 
 /** What an operator can export (rated replies, or whole chats), and in which file format. */
 export const exportKinds = ["feedback", "chats"] as const;

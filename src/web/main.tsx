@@ -5,12 +5,14 @@ import { BrowserRouter } from "react-router";
 import { chatIdInPath } from "../shared/opened-chat";
 import { loadRenderer } from "./components/chat/LazyMarkdown";
 import { chatQuery } from "./hooks/use-chats";
+import { siteConfigQuery } from "./hooks/use-public-config";
 import { sessionQuery } from "./hooks/use-session";
 import { initI18n } from "./i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker } from "./lib/register-service-worker";
 import { AppRoutes } from "./routes";
 import "./styles.css";
+import "./print.css";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -18,6 +20,8 @@ const queryClient = new QueryClient({
 
 // Every page needs the session (the login guard, the headers): ask now, while the page's own code still loads.
 void queryClient.prefetchQuery(sessionQuery);
+// Every screen names the deployment's emergency number (the disclaimer, the card): it comes from the server.
+void queryClient.prefetchQuery(siteConfigQuery);
 // A saved chat opened directly (a reload, a bookmark): its messages, its page and the reply renderer load
 // together with the rest, instead of one after the other once the page has rendered. The server announces the
 // same files and requests with the page (src/server/web/route-preloads.ts), so they are usually on their way.

@@ -2,11 +2,11 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { AppShell } from "./AppShell";
 import { DelayedLoadingScreen } from "./components/DelayedLoadingScreen";
-import { NotFoundScreen } from "./components/ErrorScreen";
 import { PageErrorBoundary } from "./components/PageErrorBoundary";
 import { RequireAuth } from "./components/RequireAuth";
 import { useSession } from "./hooks/use-session";
 import { LandingPage } from "./pages/LandingPage";
+import { NotFoundPage } from "./pages/NotFoundPage";
 
 /**
  * Loads a page on demand so each route ships only its own code. A guarded page's login check sits inside the
@@ -30,7 +30,7 @@ const ChatPage = page(() => import("./pages/ChatPage").then((m) => m.ChatPage), 
 const SignUpPage = page(() => import("./pages/SignUpPage").then((m) => m.SignUpPage));
 const SignInPage = page(() => import("./pages/SignInPage").then((m) => m.SignInPage));
 const ResetPasswordPage = page(() => import("./pages/ResetPasswordPage").then((m) => m.ResetPasswordPage));
-const EmailVerifiedPage = page(() => import("./pages/EmailVerifiedPage").then((m) => m.EmailVerifiedPage));
+const ConfirmEmailPage = page(() => import("./pages/ConfirmEmailPage").then((m) => m.ConfirmEmailPage));
 const ExplanationPage = page(() => import("./pages/ExplanationPage").then((m) => m.ExplanationPage), true);
 const AccountPage = page(() => import("./pages/AccountPage").then((m) => m.AccountPage), true);
 const OperatorPage = page(() => import("./pages/OperatorPage").then((m) => m.OperatorPage), true);
@@ -68,13 +68,13 @@ export function AppRoutes() {
             <Route path="/signUp" element={<SignUpPage />} />
             <Route path="/signIn" element={<SignInPage />} />
             <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/email-verified" element={<EmailVerifiedPage />} />
+            <Route path="/confirm-email" element={<ConfirmEmailPage />} />
             <Route path="/explanation" element={<ExplanationPage />} />
             <Route path="/Account/:uid" element={<AccountRoute />} />
             <Route path="/operator" element={<OperatorPage />} />
             <Route path="/datenschutzerklaerung" element={<PrivacyPage />} />
+            <Route path="*" element={<NotFoundPage />} />
           </Route>
-          <Route path="*" element={<NotFoundScreen />} />
         </Routes>
       </Suspense>
     </PageErrorBoundary>

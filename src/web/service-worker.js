@@ -1,4 +1,4 @@
-// The service worker, built into /sw.js by scripts/vite-plugin-service-worker.ts (which fills in the two
+// The service worker, built into /sw.js by tools/vite-plugin-service-worker.ts (which fills in the two
 // placeholders). It keeps only the app shell: index.html and the hashed build files, so the app opens fast and
 // can be installed. It never answers /api/*: conversations, account data and exports always come from the
 // network and never enter a cache.

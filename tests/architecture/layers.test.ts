@@ -49,14 +49,72 @@ function importsOf(file: string, text = readFileSync(file, "utf8")): ImportEdge[
 
 const inside = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
 
-/** The layering rules of the README: each returns why an import breaks it, or undefined. */
+/** The layering rules of docs/architecture.md: each returns why an import breaks it, or undefined. */
 function layerViolation({ from, to, typeOnly }: ImportEdge): string | undefined {
   if (inside(from, "src/shared") && (inside(to, "src/server") || inside(to, "src/web"))) return "src/shared imports neither side";
   if (inside(from, "src/web") && inside(to, "src/server") && !typeOnly) return "src/web imports only types from src/server";
   if (inside(from, "src/server/db") && ["src/server/http", "src/server/routes", "src/web"].some((folder) => inside(to, folder)))
     return "src/server/db imports nothing from http/, routes/ or the web app";
+  if (inside(to, "src/cli") && !inside(from, "src/cli")) return "src/cli (the commands) is imported by nothing else in src/";
+  // Backup and restore copy the embedded database's own files, so they alone may reach into it.
+  if (inside(to, "src/server/db/pglite") && !inside(from, "src/server/db") && from !== "src/cli/lib/pglite-dump.ts")
+    return "only src/server/db knows which database runs (src/server/db/pglite)";
   return undefined;
 }
+
+/** The module a specifier names: the file itself, or its index file. */
+function resolveModule(path: string, files: Set<string>): string | undefined {
+  const stem = path.replace(/\.(js|mjs|ts|tsx)$/, "");
+  return [".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.tsx"].map((ext) => `${stem}${ext}`).find((file) => files.has(file));
+}
+
+/** Import cycles among run-time imports (types-only ones load nothing), each as the files on it. */
+function importCycles(files: string[]): string[][] {
+  const known = new Set(files.map((file) => relative(root, file)));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file)
+      .filter((edge) => !edge.typeOnly)
+      .map((edge) => resolveModule(edge.to, known))
+      .filter((to): to is string => to !== undefined);
+    graph.set(relative(root, file), targets);
+  }
+  // Tarjan's strongly connected components; a component of more than one file is a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+describe("imports", () => {
+  it("form no cycle under src/", () => {
+    expect(importCycles(sourceFiles(src))).toEqual([]);
+  });
+});
 
 describe("layers", () => {
   it("hold in every file under src/", () => {
@@ -109,6 +167,12 @@ describe("layers", () => {
       "src/server/http/api-error: src/server/db imports nothing from http/, routes/ or the web app",
       "src/server/db/schema: ok",
       "src/server/routes/chats (types): src/server/db imports nothing from http/, routes/ or the web app",
+    ]);
+    expect(
+      edges("src/server/routes/example.ts", `import { openPgliteDataDir } from "../db/pglite/data-dir"; import { x } from "../db/client";`),
+    ).toEqual([
+      "src/server/db/pglite/data-dir: only src/server/db knows which database runs (src/server/db/pglite)",
+      "src/server/db/client: ok",
     ]);
   });
 });

@@ -15,7 +15,7 @@ describeEachDatabase("chats belong to their owner", ({ createApp }) => {
     const replyId = eventOf(sent.events, "done")?.message.id as string;
 
     expect((await mallory.get(`/api/chats/${chatId}`)).status).toBe(404);
-    expect((await mallory.get("/api/chats")).json).toEqual({ chats: [], nextCursor: null });
+    expect((await mallory.get("/api/chats")).json).toEqual({ chats: [], pinned: [], nextCursor: null });
     expect((await mallory.delete(`/api/chats/${chatId}`)).status).toBe(404);
     expect((await mallory.post("/api/chats/messages", { chatId, text: "injected", language: "en" })).status).toBe(404);
     expect((await mallory.post(`/api/chats/${chatId}/regenerate`, { language: "en" })).status).toBe(404);
@@ -63,6 +63,6 @@ describeEachDatabase("chats belong to their owner", ({ createApp }) => {
     }
     const malformed = await alice.send("POST", "/api/chats/messages", { rawBody: "{not json" });
     expect(malformed.status).toBe(400);
-    expect((await alice.get("/api/chats")).json).toEqual({ chats: [], nextCursor: null });
+    expect((await alice.get("/api/chats")).json).toEqual({ chats: [], pinned: [], nextCursor: null });
   });
 });

@@ -60,7 +60,11 @@ describeEachDatabase("a conversation", ({ createApp }) => {
       .where(eq(chats.id, chatId ?? ""));
     expect(chat?.title).toBe("question number 1");
     const list = await alice.get("/api/chats");
-    expect(list.json).toEqual({ chats: [{ id: chatId, title: "question number 1" }], nextCursor: null });
+    expect(list.json).toEqual({
+      chats: [{ id: chatId, title: "question number 1", updatedAt: expect.any(String), pinned: false }],
+      pinned: [],
+      nextCursor: null,
+    });
   });
 
   it("sends the stored conversation to the model with the system prompt first", async () => {
@@ -83,7 +87,7 @@ describeEachDatabase("a conversation", ({ createApp }) => {
     expect(all.map((c) => c.id)).toEqual([newer.chatId, older.chatId]);
     const found = ((await alice.get("/api/chats?q=FOOTBALL")).json as { chats: { id: string }[] }).chats;
     expect(found.map((c) => c.id)).toEqual([older.chatId]);
-    expect((await alice.get("/api/chats?q=%25")).json).toEqual({ chats: [], nextCursor: null });
+    expect((await alice.get("/api/chats?q=%25")).json).toEqual({ chats: [], pinned: [], nextCursor: null });
   });
 
   it("reopens a saved chat with its messages in order", async () => {

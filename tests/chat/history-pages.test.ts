@@ -64,8 +64,8 @@ describeEachDatabase("the chat history in pages", ({ createApp }) => {
     expect(pages.at(-1)?.nextCursor).toBeNull();
     expect(pages.flatMap((page) => page.chats.map((chat) => chat.id))).toEqual(expected);
     // Only what the drawer shows.
-    expect(Object.keys(pages[0]?.chats[0] ?? {})).toEqual(["id", "title"]);
-    expect(Object.keys(pages[0] ?? {}).sort()).toEqual(["chats", "nextCursor"]);
+    expect(Object.keys(pages[0]?.chats[0] ?? {})).toEqual(["id", "title", "updatedAt", "pinned"]);
+    expect(Object.keys(pages[0] ?? {}).sort()).toEqual(["chats", "nextCursor", "pinned"]);
   });
 
   it("searches on the server, in pages too, by title or message text", async () => {
@@ -79,6 +79,27 @@ describeEachDatabase("the chat history in pages", ({ createApp }) => {
       ["Chat number 11", ...Array.from({ length: 10 }, (_, i) => `Chat number ${110 + i}`)].sort(),
     );
     expect((await allPages(alice, "q=%25")).flatMap((page) => page.chats)).toEqual([]);
+  });
+
+  it("says why a chat matched: a short snippet around a match in its text, none for a title match, none of others' chats", async () => {
+    const { t, alice, aliceId } = await setup();
+    const long = `${"Some words before it. ".repeat(20)}Then a **MIGRAINE** started on Monday.${" And more after it.".repeat(20)}`;
+    const [byText, byTitle] = await seedChats(t.db, aliceId, { count: 2, text: (i) => (i === 0 ? long : "nothing to see") });
+    await t.db.update(chats).set({ title: "My migraine diary" }).where(sql`${chats.id} = ${byTitle}`);
+    const bob = t.client();
+    await signUp(bob, "bob@example.com");
+    await seedChats(t.db, await userIdOf(bob), { count: 1, text: () => "Bob's secret migraine notes" });
+
+    const [page] = await allPages(alice, "q=migraine");
+    expect(page?.chats.map((chat) => chat.id).sort()).toEqual([byText, byTitle].sort());
+    const found = page?.chats.find((chat) => chat.id === byText) as { snippet?: string };
+    expect(found.snippet).toMatch(/^….*Then a MIGRAINE started on Monday\..*…$/);
+    expect(found.snippet?.length).toBeLessThanOrEqual(120);
+    expect(Object.keys(page?.chats.find((chat) => chat.id === byTitle) ?? {})).toEqual(["id", "title", "updatedAt", "pinned"]);
+    expect(JSON.stringify(page)).not.toContain("Bob");
+    // Bob sees his own match, with nothing of Alice's.
+    const [bobs] = await allPages(bob, "q=migraine");
+    expect(bobs?.chats.map((chat) => (chat as { snippet?: string }).snippet)).toEqual(["Bob's secret migraine notes"]);
   });
 
   it("answers a cursor it did not make, or a bad position, with a 400 and never a 500", async () => {
@@ -101,7 +122,7 @@ describeEachDatabase("the chat history in pages", ({ createApp }) => {
       expect((response.json as { code: string }).code).toBe("bad-request");
     }
     const chat = (await alice.get(`/api/chats?cursor=${encode(["2025-01-01T00:00:00.000000Z", id])}`)).json as Page;
-    expect(chat).toEqual({ chats: [], nextCursor: null });
+    expect(chat).toEqual({ chats: [], pinned: [], nextCursor: null });
     for (const before of ["abc", "-1", "1.5", "", "99999999999", "1e3"]) {
       const response = await alice.get(`/api/chats/${id}?before=${before}`);
       expect(response.status, `before=${before}`).toBe(400);
@@ -146,7 +167,7 @@ describeEachDatabase("the chat history in pages", ({ createApp }) => {
       expect(response.status).toBe(404);
       expect(JSON.stringify(response.json)).not.toContain("a question");
     }
-    expect((await mallory.get(`/api/chats?cursor=${page.nextCursor}`)).json).toEqual({ chats: [], nextCursor: null });
-    expect((await mallory.get("/api/chats")).json).toEqual({ chats: [], nextCursor: null });
+    expect((await mallory.get(`/api/chats?cursor=${page.nextCursor}`)).json).toEqual({ chats: [], pinned: [], nextCursor: null });
+    expect((await mallory.get("/api/chats")).json).toEqual({ chats: [], pinned: [], nextCursor: null });
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type * as Reply from "../../src/server/chat/reply";
+import type * as Messages from "../../src/server/db/queries/messages";
 import type * as Counters from "../../src/server/db/queries/request-counters";
 import { chats, messages } from "../../src/server/db/schema";
 import { sendRefusalSchema } from "../../src/shared/schemas/chat";
@@ -13,22 +15,54 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../helpers/te
 import { waitFor } from "../helpers/wait";
 
 /**
- * Issue 13, item 1: the model is asked as soon as a send is validated and authorised, while the limits are
- * counted and the user's message is saved; nothing of the reply is shown before the message has committed,
- * and a send that is refused or cannot be saved cancels the model request.
+ * Issue 13, item 1, as the security review's items 4 and 5 changed it: the send limits are counted first (one
+ * statement), and a refused send asks no model at all; only then is the model asked, while the user's message is
+ * saved beside it. Nothing of the reply is shown before the message has committed, and a send that cannot be
+ * saved cancels the model request.
  */
 
-// While `gate.until` is set, counting a send against the limits (the first database step after the model is
-// asked) waits for it: a test makes it wait until the model has the request, so that a refusal or a failed save
-// always comes after the request went out. Saving first, as before, never gets there.
-const gate = vi.hoisted(() => ({ until: undefined as (() => Promise<unknown>) | undefined }));
+// The order in which a send counts its limits and asks the model (the test's own record of the calls). While
+// `limitGate.until` is set, counting waits for it.
+const steps = vi.hoisted(() => [] as string[]);
+const limitGate = vi.hoisted(() => ({ until: undefined as (() => Promise<unknown>) | undefined }));
 vi.mock("../../src/server/db/queries/request-counters", async (importOriginal) => {
   const actual = await importOriginal<typeof Counters>();
   return {
     ...actual,
     countRequests: async (input: Parameters<typeof actual.countRequests>[0]) => {
+      steps.push("limit counting");
+      await limitGate.until?.();
+      const states = await actual.countRequests(input);
+      steps.push("limit counted");
+      return states;
+    },
+  };
+});
+vi.mock("../../src/server/chat/reply", async (importOriginal) => {
+  const actual = await importOriginal<typeof Reply>();
+  return {
+    ...actual,
+    requestReply: (...args: Parameters<typeof actual.requestReply>) => {
+      steps.push("model asked");
+      return actual.requestReply(...args);
+    },
+  };
+});
+
+// While `gate.until` is set, saving a user message waits for it: a test makes it wait until the model has the
+// request, so that a failed save always comes after the request went out.
+const gate = vi.hoisted(() => ({ until: undefined as (() => Promise<unknown>) | undefined }));
+vi.mock("../../src/server/db/queries/messages", async (importOriginal) => {
+  const actual = await importOriginal<typeof Messages>();
+  return {
+    ...actual,
+    appendMessage: async (input: Parameters<typeof actual.appendMessage>[0]) => {
+      if (input.message.sender === "user") await gate.until?.();
+      return actual.appendMessage(input);
+    },
+    createChatWithMessage: async (input: Parameters<typeof actual.createChatWithMessage>[0]) => {
       await gate.until?.();
-      return actual.countRequests(input);
+      return actual.createChatWithMessage(input);
     },
   };
 });
@@ -38,6 +72,8 @@ const EMERGENCY = "I have crushing chest pain spreading to my left arm";
 
 afterEach(() => {
   gate.until = undefined;
+  limitGate.until = undefined;
+  steps.length = 0;
   model().clearQueue();
 });
 
@@ -65,41 +101,71 @@ async function failSavesOf(t: TestApp, marker: string) {
   );
 }
 
-describeEachDatabase("the model is asked before the user's message is saved", ({ createApp }) => {
-  it("a send refused by the rate limit cancels the model request, answers 429 with the verdict and saves nothing", async () => {
+/** Every request the model has seen: replies, titles and emergency checks. */
+const modelRequests = () => model().log.length + model().classifications.length;
+
+describeEachDatabase("the model is asked after the send limit, beside saving the user's message", ({ createApp }) => {
+  it("sends refused by the rate limit ask the model nothing, answer 429 with the verdict and save nothing", async () => {
     const t = await createApp({ OPENAI_BASE_URL: model().url, LLM_MAX_RETRIES: "0", CHAT_RATE_LIMIT_PER_USER: "1" });
     const alice = t.client();
     await signUp(alice, "alice@example.com");
     const first = await sendMessage(alice, "hello");
     expect(first.response.status).toBe(200);
 
-    // A model that never answers: only a cancelled request lets its connection close.
-    model().queue({ kind: "hang" }, { when: EMERGENCY });
-    gate.until = () => replyRequestFor(EMERGENCY);
-    const refused = (await sendMessage(alice, EMERGENCY)).response;
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(sendRefusalSchema.parse(refused.json)).toMatchObject({ code: "too-many-requests", redFlags: ["cardiac"] });
-    expect(await closedWhole(await replyRequestFor(EMERGENCY))).toBe(false);
-    expect((await t.db.select().from(messages)).map((row) => row.text)).not.toContain(EMERGENCY);
+    // The first send's reply, title and emergency check are done: its stream ends only after them.
+    // As on a server whose limit statement takes longer than a request takes to reach the model: a model request
+    // already under way when the limit is counted (the old order) reaches the model before the refusal.
+    let logged = 0;
+    limitGate.until = async () => {
+      if (steps.includes("model asked")) await waitFor("the model request under way", () => model().log.length > logged);
+    };
+    const before = modelRequests();
+    let asked = 0;
+    for (let i = 0; i < 10; i++) {
+      steps.length = 0;
+      logged = model().log.length;
+      const refused = (await sendMessage(alice, `${EMERGENCY} ${i}`, i % 2 ? { chatId: first.chatId } : {})).response;
+      if (steps.includes("model asked")) asked++;
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(sendRefusalSchema.parse(refused.json)).toMatchObject({ code: "too-many-requests", redFlags: ["cardiac"] });
+    }
+    expect(modelRequests() - before).toBe(0);
+    expect(asked).toBe(0);
+    expect(await t.db.select().from(messages)).toHaveLength(2);
   });
 
-  it("a regenerate refused by the rate limit cancels the model request and keeps the reply it would replace", async () => {
+  it("a regenerate refused by the rate limit asks the model nothing and keeps the reply it would replace", async () => {
     const t = await createApp({ OPENAI_BASE_URL: model().url, LLM_MAX_RETRIES: "0", CHAT_RATE_LIMIT_PER_USER: "1" });
     const alice = t.client();
     await signUp(alice, "alice@example.com");
     const sent = await sendMessage(alice, "regenerate me");
     const before = await messageRows(t.db, sent.chatId);
 
-    model().queue({ kind: "hang" }, { when: "regenerate me" });
-    const requestsBefore = model().log.length;
-    const regenerateAsked = () => waitFor("the regenerate's model request", () => model().log.slice(requestsBefore)[0]);
-    gate.until = regenerateAsked;
+    const requestsBefore = modelRequests();
+    const logged = model().log.length;
+    limitGate.until = async () => {
+      if (steps.includes("model asked")) await waitFor("the model request under way", () => model().log.length > logged);
+    };
+    steps.length = 0;
     const refused = await alice.post(`/api/chats/${sent.chatId}/regenerate`, { language: "en" });
     expect(refused.status).toBe(429);
     expect(refused.body).not.toHaveProperty("redFlags");
-    expect(await closedWhole(await regenerateAsked())).toBe(false);
+    expect(modelRequests() - requestsBefore).toBe(0);
+    expect(steps).toEqual(["limit counting", "limit counted"]);
     expect(await messageRows(t.db, sent.chatId)).toEqual(before);
+  });
+
+  it("the model is asked only once the limit statement has counted the send, for a send and a regenerate", async () => {
+    const t = await createApp({ OPENAI_BASE_URL: model().url });
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const sent = await sendMessage(alice, "first question");
+    expect(sent.response.status).toBe(200);
+    expect(steps).toEqual(["limit counting", "limit counted", "model asked"]);
+    steps.length = 0;
+    expect((await alice.post(`/api/chats/${sent.chatId}/regenerate`, { language: "en" })).status).toBe(200);
+    expect(steps).toEqual(["limit counting", "limit counted", "model asked"]);
   });
 
   it("a save that fails cancels the model request and answers an error; no chat is left half made", async () => {

@@ -23,6 +23,8 @@ import type {
   RedFlagLayer,
   ReplyErrorCode,
   Sender,
+  TextSize,
+  Theme,
 } from "../../src/shared/values";
 import { describeEachDatabase } from "../helpers/test-app";
 
@@ -42,6 +44,8 @@ describe("the types of every enumeration come from src/shared/values.ts", () => 
     expectTypeOf<Message["redFlagModelCategory"]>().toEqualTypeOf<RedFlagCategory | null>();
     expectTypeOf<Message["redFlagLayer"]>().toEqualTypeOf<RedFlagLayer | null>();
     expectTypeOf<Profile["languageCode"]>().toEqualTypeOf<Language>();
+    expectTypeOf<Profile["textSize"]>().toEqualTypeOf<TextSize>();
+    expectTypeOf<Profile["theme"]>().toEqualTypeOf<Theme>();
     expectTypeOf<AuditEvent["action"]>().toEqualTypeOf<AuditAction>();
   });
 
@@ -114,6 +118,8 @@ describeEachDatabase("the database refuses a value the code does not know", ({ c
         "messages.sender",
         "messages.status",
         "profiles.language_code",
+        "profiles.text_size",
+        "profiles.theme",
       ].sort(),
     );
     const checks = await checkLiterals(db);

@@ -8,16 +8,19 @@ import type {
   ChatDetail,
   ChatMessage,
   ChatPage,
+  ChatSummary,
   chatDetailSchema,
   chatListQuerySchema,
   chatPageSchema,
   SendRefusal,
   sendMessageSchema,
+  updateChatSchema,
 } from "../../src/shared/schemas/chat";
 import type { PasswordPolicy } from "../../src/shared/schemas/password-policy";
-import type { ProfileResponse, updateLanguageSchema } from "../../src/shared/schemas/profile";
+import type { DisplaySettings, displaySettingsSchema, ProfileResponse, updateLanguageSchema } from "../../src/shared/schemas/profile";
 import type { DailyStats } from "../../src/shared/schemas/research";
 import type { SiteConfig } from "../../src/shared/schemas/site-config";
+import type { StarterQuestionsAnswer } from "../../src/shared/schemas/starter-questions";
 import type { answer, client } from "../../src/web/lib/api";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -31,17 +34,22 @@ type Messages = typeof client.api.messages;
 export type AnswersAreTheSharedSchemas = [
   Assert<Equal<Ok<Chats["$get"]>, ChatPage>>,
   Assert<Equal<Ok<Chats[":id"]["$get"]>, ChatDetail>>,
+  Assert<Equal<Ok<Chats[":id"]["$patch"]>, ChatSummary>>,
+  Assert<Equal<Ok<typeof client.api.profile.display.$put>, DisplaySettings>>,
   Assert<Equal<Ok<Messages[":id"]["feedback"]["$put"]>, ChatMessage>>,
   Assert<Equal<Ok<Messages[":id"]["feedback-reason"]["$put"]>, ChatMessage>>,
   Assert<Equal<Ok<typeof client.api.profile.$get>, ProfileResponse>>,
   Assert<Equal<Ok<(typeof client.api)["site-config"]["$get"]>, SiteConfig>>,
   Assert<Equal<Ok<(typeof client.api)["password-policy"]["$get"]>, PasswordPolicy>>,
+  Assert<Equal<Ok<(typeof client.api)["starter-questions"]["$get"]>, StarterQuestionsAnswer>>,
   Assert<Equal<Ok<typeof client.api.operator.stats.$get>, DailyStats[]>>,
 ];
 
 export type RequestsAreTheSharedSchemas = [
   Assert<Equal<InferRequestType<Chats["messages"]["$post"]>, { json: z.input<typeof sendMessageSchema> }>>,
   Assert<Equal<InferRequestType<Chats["$get"]>, { query: z.input<typeof chatListQuerySchema> }>>,
+  Assert<Equal<InferRequestType<Chats[":id"]["$patch"]>, { json: z.input<typeof updateChatSchema> } & { param: { id: string } }>>,
+  Assert<Equal<InferRequestType<typeof client.api.profile.display.$put>, { json: z.input<typeof displaySettingsSchema> }>>,
   Assert<Equal<InferRequestType<typeof client.api.profile.language.$put>, { json: z.input<typeof updateLanguageSchema> }>>,
 ];
 

@@ -66,9 +66,9 @@ export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
   return Promise.all(files.map(async (file) => parseMail(await readFile(join(outboxDir, file), "utf8"))));
 }
 
-/** The two mails the server sends: a password reset link, and the link that confirms an e-mail address. */
+/** The links the server mails: a password reset link (also in the existing-account and operator mails), and the link to the confirmation page. */
 export type MailKind = "reset" | "verify";
-const linkPath: Record<MailKind, string> = { reset: "/reset-password?token=", verify: "/api/auth/verify-email?token=" };
+const linkPath: Record<MailKind, string> = { reset: "/reset-password?token=", verify: "/confirm-email?token=" };
 export const isMailOfKind = (mail: ParsedMail, kind: MailKind) => mail.text.includes(linkPath[kind]);
 
 export async function outboxMailsTo(outboxDir: string, to: string, kind?: MailKind): Promise<ParsedMail[]> {
@@ -86,11 +86,11 @@ export async function waitForOutboxMail(outboxDir: string, to: string, index = 0
   );
 }
 
-/** The confirmation link in a mail, as a path on the server: `/api/auth/verify-email?token=…&callbackURL=…`. */
-export function verifyLinkPath(text: string): string {
-  const match = text.match(/https?:\/\/[^/\s]+(\/api\/auth\/verify-email\?\S+)/);
-  if (!match?.[1]) throw new Error(`no verification link in mail:\n${text}`);
-  return match[1];
+/** The confirmation link in a mail (a page of the web app) and its token, which the page's button posts. */
+export function confirmLink(text: string): { path: string; token: string } {
+  const match = text.match(/https?:\/\/[^/\s]+(\/confirm-email\?token=([^\s&]+))/);
+  if (!match?.[1] || !match[2]) throw new Error(`no confirmation link in mail:\n${text}`);
+  return { path: match[1], token: decodeURIComponent(match[2]) };
 }
 
 /** The reset link in a mail: `${PUBLIC_URL}/reset-password?token=…`. */

@@ -1,4 +1,4 @@
-// The production layout of the README and the Dockerfile: build with the dev dependencies, then only dist/ and
+// The production layout of docs/operations.md and the Dockerfile: build with the dev dependencies, then only dist/ and
 // package*.json in an empty folder, production dependencies only, and the built server and operator commands run there.
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -43,7 +43,7 @@ let server: ServerProcess | undefined;
 /** The settings the server and the commands share: the layout's own data folder, the fake model, production mode. */
 const settings = () => ({ NODE_ENV: "production", DATA_DIR: join(layout, "data"), DATABASE_URL: "", OPENAI_BASE_URL: fake.url });
 
-/** Runs one of the built operator commands the way the README tells operators to: `node dist/server/<name>.js …`. */
+/** Runs one of the built operator commands the way docs/operations.md tells operators to: `node dist/server/<name>.js …`. */
 const command = (name: string, ...args: string[]) =>
   run(process.execPath, [join("dist", "server", `${name}.js`), ...args], { cwd: layout, env: { ...cleanEnv, ...settings() } });
 

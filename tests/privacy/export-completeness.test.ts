@@ -2,6 +2,7 @@ import { eq, getTableColumns, getTableName, inArray, is, or, type SQL, sql } fro
 import { type AnyPgColumn, getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/client";
+import { insertAuditEvent } from "../../src/server/db/queries/audit";
 import * as schema from "../../src/server/db/schema";
 import { type FakeModelServer, startFakeModel } from "../fake-model/server";
 import { signIn, signUp, signUpVerified, userIdOf } from "../helpers/auth";
@@ -124,9 +125,16 @@ describeEachDatabase("Download my data holds every column stored about the perso
     await alice.put(`/api/messages/${reply}/feedback`, { kind: "dislike" });
     expect((await alice.put(`/api/messages/${reply}/feedback-reason`, { reason: "unclear", comment: "zu allgemein" })).status).toBe(200);
     await sendMessage(bob, "bob's own question");
-    // An operator disables and enables her (she is the subject), and she, an operator too, exports (the actor).
-    await operator.put(`/api/operator/users/${aliceId}/disabled`, { disabled: true });
-    await operator.put(`/api/operator/users/${aliceId}/disabled`, { disabled: false });
+    // An operator disabled and enabled her (she is the subject; recorded directly, as the dashboard may no longer
+    // change an operator), and she, an operator too, exports (the actor).
+    const operatorId = await userIdOf(t.db, OPERATOR);
+    // Distinct times: two rows written in the same millisecond have no order of their own.
+    const disabledAt = Date.now();
+    for (const [index, action] of (["user-disabled", "user-enabled"] as const).entries()) {
+      const createdAt = new Date(disabledAt + index);
+      const event = { action, actorUserId: operatorId, actorLabel: OPERATOR, targetUserId: aliceId, targetLabel: ALICE, createdAt };
+      await insertAuditEvent({ db: t.db, event });
+    }
     await signIn(alice, ALICE);
     const today = new Date().toISOString().slice(0, 10);
     expect((await alice.get(`/api/operator/export/feedback?from=${today}&to=${today}`)).status).toBe(200);

@@ -5,11 +5,11 @@ import type { Database } from "../../src/server/db/client";
 import { accounts, chats, messages, profiles, users } from "../../src/server/db/schema";
 import { PROMPT_IDS } from "../../src/server/prompts/defaults";
 import { apiErrorCodes } from "../../src/shared/errors";
-import { exportKinds, feedbackKinds, feedbackReasons, languages } from "../../src/shared/values";
+import { exportKinds, feedbackKinds, feedbackReasons, languages, textSizes, themes } from "../../src/shared/values";
 import { type FakeModelServer, startFakeModel } from "../fake-model/server";
 import type { Agent, TestResponse } from "../helpers/agent";
 import { apiRoutesOf, exposedAuthApiRoutes } from "../helpers/api-routes";
-import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, signIn, signUp, signUpVerified, verifyEmail } from "../helpers/auth";
+import { confirmAndSignIn, GOOD_PASSWORD, OTHER_GOOD_PASSWORD, signIn, signUp, signUpVerified } from "../helpers/auth";
 import { eventOf, parseEvents, sendMessage } from "../helpers/chat";
 import { describeEachDatabase, type TestApp } from "../helpers/test-app";
 
@@ -185,7 +185,7 @@ const genericQueryKeys = ["q", "id", "token", "callbackURL", "chatId", "userId"]
 
 // ---- the route table -------------------------------------------------------------------------------------
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The user a route is fuzzed as: their chat and its messages, and another user's. */
 interface Fixture {
@@ -247,10 +247,14 @@ const emails = (ctx: Context) =>
 const specs: Record<string, Spec> = {
   "GET /api/password-policy": {},
   "GET /api/site-config": {},
+  "GET /api/starter-questions": {},
   "GET /api/health": {},
   "GET /api/profile": {},
   "PUT /api/profile/language": { fields: () => ({ languageCode: language }) },
+  "PUT /api/profile/display": { fields: () => ({ textSize: fc.constantFrom(...textSizes), theme: fc.constantFrom(...themes) }) },
   "GET /api/account/export": {},
+  "GET /api/account/sessions": {},
+  "POST /api/account/sessions/revoke-others": {},
   "DELETE /api/account": { perRun: "new-user", runs: 8 },
   "GET /api/chats": { query: ["q", "cursor"] },
   "GET /api/chats/:id": { id: "chat", query: ["before"] },
@@ -264,6 +268,7 @@ const specs: Record<string, Spec> = {
     id: "message",
     fields: () => ({ reason: fc.constantFrom(...feedbackReasons), comment: fc.string({ maxLength: 80 }) }),
   },
+  "PATCH /api/chats/:id": { id: "chat", fields: () => ({ title: fc.string({ minLength: 1, maxLength: 90 }), pinned: fc.boolean() }) },
   "DELETE /api/chats/:id": { id: "chat", fresh: true },
   "DELETE /api/chats": { fresh: true },
   "POST /api/auth/sign-up/email": {
@@ -294,10 +299,10 @@ const specs: Record<string, Spec> = {
   },
   "GET /api/auth/get-session": { query: ["disableCookieCache", "disableRefresh"] },
   "POST /api/auth/send-verification-email": {
-    fields: (ctx) => ({ email: emails(ctx), callbackURL: fc.constant("/email-verified") }),
+    fields: (ctx) => ({ email: emails(ctx) }),
     runs: 10,
   },
-  "GET /api/auth/verify-email": { query: ["token", "callbackURL"], runs: 10 },
+  "POST /api/auth/confirm-email": { fields: () => ({ token: fc.string({ maxLength: 64 }) }), runs: 10 },
   "POST /api/auth/change-password": {
     fields: (ctx) => ({ currentPassword: fc.constant(ctx.me.password), newPassword: strongPassword, revokeOtherSessions: fc.boolean() }),
     runs: 20,
@@ -306,6 +311,7 @@ const specs: Record<string, Spec> = {
   // better-auth endpoints we do not expose (they answer 404): the refusal must stay well-formed too.
   "POST /api/auth/forget-password": { fields: (ctx) => ({ email: emails(ctx) }), runs: 10 },
   "POST /api/auth/delete-user": { fields: (ctx) => ({ password: fc.constant(ctx.me.password) }), runs: 10 },
+  "GET /api/auth/verify-email": { query: ["token", "callbackURL"], runs: 10 },
   // The research team's tools (src/server/routes/operator.ts); run last: they change the system prompt.
   "GET /api/operator/stats": { as: "operator", validQuery: days },
   "GET /api/operator/audit": { as: "operator", validQuery: days },
@@ -323,7 +329,7 @@ const specs: Record<string, Spec> = {
 };
 
 /** better-auth endpoints that are not exposed, fuzzed anyway (above). */
-const refusedAuthRoutes = ["POST /api/auth/forget-password", "POST /api/auth/delete-user"];
+const refusedAuthRoutes = ["POST /api/auth/forget-password", "POST /api/auth/delete-user", "GET /api/auth/verify-email"];
 
 /**
  * Every route to fuzz, in the app's order with the operator's last, each with its spec; and the routes that have
@@ -580,7 +586,7 @@ let userCount = 0;
 async function newFixture(t: TestApp, label: string, email = `${label}-${++userCount}@example.com`): Promise<Fixture> {
   const agent = t.client();
   const userId = ((await signUp(agent, email)).body.user as { id: string }).id;
-  if (email === OPERATOR_EMAIL) await verifyEmail(t, email);
+  if (email === OPERATOR_EMAIL) await confirmAndSignIn(t, agent, email);
   const sent = await sendMessage(agent, "My knee hurts after running.");
   const replyId = eventOf(sent.events, "done")?.message.id;
   const userMessageId = eventOf(sent.events, "start")?.userMessage?.id;

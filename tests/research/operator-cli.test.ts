@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -11,7 +11,7 @@ import { auditEvents, chats, messages, users } from "../../src/server/db/schema"
 const run = promisify(execFile);
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const cli = (script: string, dataDir: string, ...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+  run(process.execPath, ["--import", "tsx", `src/cli/${script}.ts`, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
   });
 
@@ -104,12 +104,17 @@ describe("operator commands", () => {
     });
   }, 120_000);
 
-  it("npm run users grants and revokes the operator role, which needs a confirmed e-mail, and audits both", async () => {
+  it("npm run users grants and revokes the operator role, which needs a confirmed e-mail and a password set by mailed link, and audits both", async () => {
     const dataDir = await dataDirWithOneChat();
     const granted = await cli("users", dataDir, "grant-operator", "alice@example.com");
     expect(granted.stdout).toBe("alice@example.com\tenabled\tunverified\tuser\n");
     expect(granted.stderr).toContain("takes effect once this e-mail address is confirmed");
     await withDatabase(dataDir, (db) => db.update(users).set({ emailVerified: true }).where(eq(users.id, "user-1")));
+    // Confirmed, but the password is still the one chosen at sign-up, maybe by someone else.
+    const waiting = await cli("users", dataDir, "show", "alice@example.com");
+    expect(waiting.stdout).toBe("alice@example.com\tenabled\tverified\tuser\n");
+    expect(waiting.stderr).toContain("takes effect once its owner sets a password through a mailed link");
+    await withDatabase(dataDir, (db) => db.update(users).set({ passwordSetByLinkAt: new Date() }).where(eq(users.id, "user-1")));
     expect((await cli("users", dataDir, "show", "alice@example.com")).stdout).toBe("alice@example.com\tenabled\tverified\toperator\n");
     expect((await cli("users", dataDir, "revoke-operator", "alice@example.com")).stdout).toBe(
       "alice@example.com\tenabled\tverified\tuser\n",
@@ -119,5 +124,22 @@ describe("operator commands", () => {
       ["operator-granted", "command line", "user-1", "alice@example.com"],
       ["operator-revoked", "command line", "user-1", "alice@example.com"],
     ]);
+  }, 120_000);
+
+  it("npm run export and npm run prompts -- set each leave an audit row (issue 22, item 6)", async () => {
+    const dataDir = await dataDirWithOneChat();
+    const today = new Date().toISOString().slice(0, 10);
+    await cli("export", dataDir, "feedback", "--from", today, "--to", today, "--format", "jsonl");
+    const promptFile = join(dataDir, "system.txt");
+    await writeFile(promptFile, "You are a careful health assistant.");
+    expect((await cli("prompts", dataDir, "set", "system", promptFile)).stdout).toContain("updated to version 2");
+    const events = await withDatabase(dataDir, (db) => db.select().from(auditEvents).orderBy(asc(auditEvents.createdAt)));
+    expect(events.map((e) => [e.action, e.actorLabel, e.actorUserId, e.details])).toEqual([
+      ["export", "command line", null, { kind: "feedback", format: "jsonl", from: today, to: today }],
+      ["prompt-changed", "command line", null, { prompt: "system", version: 2 }],
+    ]);
+    // Reading prompts changes nothing and is not recorded.
+    await cli("prompts", dataDir, "get", "system");
+    expect(await withDatabase(dataDir, (db) => db.select().from(auditEvents))).toHaveLength(2);
   }, 120_000);
 });

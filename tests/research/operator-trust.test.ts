@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditEvents, promptVersions, sessions } from "../../src/server/db/schema";
 import type { Agent } from "../helpers/agent";
-import { signIn, signUp, signUpVerified, userIdOf, verifyEmail } from "../helpers/auth";
-import { outboxMailsTo, verifyLinkPath, waitForOutboxMail } from "../helpers/mail";
+import { setPasswordByMailedLink, signIn, signUp, signUpVerified, userIdOf, verifyEmail } from "../helpers/auth";
+import { confirmLink, outboxMailsTo, waitForOutboxMail } from "../helpers/mail";
 import { describeEachDatabase, type TestApp } from "../helpers/test-app";
 
 const OPERATOR = "lead@uni.example";
@@ -26,38 +26,24 @@ async function ageSessions(t: TestApp, email: string) {
 }
 
 describeEachDatabase("the operator role cannot be taken by guessing an address", ({ createApp }) => {
-  it("an address in OPERATOR_EMAILS becomes an operator only once its owner confirms it", async () => {
-    const t = await createApp({ OPERATOR_EMAILS: OPERATOR });
-    const squatter = t.client();
-    await signUp(squatter, OPERATOR);
-    await expectOperator(squatter, false);
-    expect((await squatter.get("/api/profile")).body.emailVerified).toBe(false);
-
-    // Only the mailbox's owner has the link; opening it (in any browser) makes the account an operator.
-    const opened = await verifyEmail(t, OPERATOR);
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get("location")).toBe("/email-verified");
-    expect((await squatter.get("/api/profile")).body).toMatchObject({ emailVerified: true, isOperator: true });
-    await expectOperator(squatter, true);
-    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, "operator-verified"));
-    expect(event).toMatchObject({ actorLabel: "OPERATOR_EMAILS", targetLabel: OPERATOR });
-  });
-
-  it("a forged link, or one made for a deleted account of that address, confirms nothing", async () => {
+  it("an address in OPERATOR_EMAILS becomes an operator once its owner confirms it and sets a password through the mailed link", async () => {
     const t = await createApp({ OPERATOR_EMAILS: OPERATOR });
     const owner = t.client();
     await signUp(owner, OPERATOR);
-    const oldLink = verifyLinkPath((await waitForOutboxMail(t.outboxDir, OPERATOR, 0, "verify")).text);
-    expect((await owner.delete("/api/account")).status).toBe(200);
+    await expectOperator(owner, false);
+    expect((await owner.get("/api/profile")).body.emailVerified).toBe(false);
 
-    // Someone signs up with the freed address: the old account's link does not work for the new account.
-    const squatter = t.client();
-    await signUp(squatter, OPERATOR);
-    const reused = await t.client().get(oldLink);
-    expect(reused.headers.get("location")).toBe("/email-verified?error=INVALID_TOKEN");
-    const forged = await t.client().get("/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.e30.x&callbackURL=%2Femail-verified");
-    expect(forged.headers.get("location")).toBe("/email-verified?error=INVALID_TOKEN");
-    await expectOperator(squatter, false);
+    // Confirming (the page's button) ends the account's sessions and mails the link that sets the password.
+    expect((await verifyEmail(t, OPERATOR, owner)).json).toEqual({ confirmed: true, operatorPasswordPending: true });
+    await signIn(owner, OPERATOR);
+    expect((await owner.get("/api/profile")).body).toMatchObject({ emailVerified: true, isOperator: false });
+    await expectOperator(owner, false);
+
+    await setPasswordByMailedLink(t, OPERATOR, 0);
+    await signIn(owner, OPERATOR);
+    await expectOperator(owner, true);
+    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, "operator-verified"));
+    expect(event).toMatchObject({ actorLabel: "OPERATOR_EMAILS", targetLabel: OPERATOR });
   });
 
   it("sends the confirmation in the user's language and again on request, only to the signed-in user's address", async () => {
@@ -68,10 +54,10 @@ describeEachDatabase("the operator role cannot be taken by guessing an address",
     expect(first.subject).toBe("Bestätigen Sie Ihre E-Mail-Adresse");
     expect(first.text).toContain("läuft in 24 Stunden ab");
 
-    const again = await anna.post("/api/auth/send-verification-email", { email: "anna@example.com", callbackURL: "/email-verified" });
+    const again = await anna.post("/api/auth/send-verification-email", { email: "anna@example.com" });
     expect(again.status).toBe(200);
     const second = await waitForOutboxMail(t.outboxDir, "anna@example.com", 1, "verify");
-    expect(verifyLinkPath(second.text)).toContain("callbackURL=%2Femail-verified");
+    expect(confirmLink(second.text).path).toMatch(/^\/confirm-email\?token=[^&]+$/);
     const other = await anna.post("/api/auth/send-verification-email", { email: "bob@example.com" });
     expect(other.status).toBe(400);
     expect(await outboxMailsTo(t.outboxDir, "bob@example.com")).toEqual([]);

@@ -3,6 +3,7 @@ import { typoCorrector } from "../../src/server/safety/fuzzy";
 import { contextCueNames, contextCuePatterns } from "../../src/server/safety/model/context-cues";
 import { featureVector } from "../../src/server/safety/model/features";
 import { normalizeText } from "../../src/server/safety/normalize";
+import { planMatches } from "../../src/server/safety/plan-matches";
 import * as cues from "../../src/server/safety/red-flag-cues";
 import { redFlagPatterns } from "../../src/server/safety/red-flag-patterns";
 import { categoryRegexes, ruleFindings, ruleRegexes } from "../../src/server/safety/red-flag-rules";
@@ -28,7 +29,9 @@ describe(`redaction runs in linear time (${LINEAR_TIME_INPUT_CHARS} characters u
 });
 
 const fragments = { fragments: redFlagFragments };
-// A whole classification of 8,000 characters takes a millisecond or two; ~150 inputs of it, several calls each,
+// The whole check reads a message up to three times (its parts, their pairs, the whole) and runs the model on each.
+const wholeCheck = { ...fragments, limit: 4 * LINEAR_TIME_LIMIT_MS };
+// A whole classification of 8,000 characters takes a few milliseconds; ~150 inputs of it, several calls each,
 // take a while on a busy 2-core machine.
 const SLOW = 180_000;
 // Each single pattern is also inside its category's pattern, checked with the full number of random inputs.
@@ -46,16 +49,21 @@ describe(`red-flag detection runs in linear time (${LINEAR_TIME_INPUT_CHARS} cha
   it.each(["en", "de", undefined] as const)(
     "classifyRedFlags, language %s",
     (language) => {
-      expectLinearTime(`classifyRedFlags (${language})`, (input) => classifyRedFlags(input, language), fragments);
+      expectLinearTime(`classifyRedFlags (${language})`, (input) => classifyRedFlags(input, language), wholeCheck);
     },
     SLOW,
   );
 
+  it("planMatches", () => expectLinearTime("planMatches", (input) => [...planMatches(input)], fragments));
+
   it("ruleFindings", () => expectLinearTime("ruleFindings", (input) => ruleFindings(input, "en"), fragments), SLOW);
 
-  it.each(categoryRegexes.map(({ category, regex }) => [category, regex] as const))("all patterns of %s", (category, regex) => {
-    expectLinearTime(category, scanAll(regex), fragments);
-  });
+  it.each(categoryRegexes.map(({ category, regex }, i) => [`${category} (${i + 1})`, regex] as const))(
+    "all patterns of %s",
+    (category, regex) => {
+      expectLinearTime(category, scanAll(regex), fragments);
+    },
+  );
 
   const single = redFlagCategories.flatMap((category) =>
     redFlagPatterns[category].map((source, i) => [`${category} #${i + 1}`, new RegExp(`\\b(?:${source})\\b`, "g")] as const),

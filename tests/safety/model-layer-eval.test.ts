@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { askModelLayer, evaluateLayers, type ModelLayerOptions } from "../../scripts/lib/model-layer";
-import type { CorpusEntry } from "../../scripts/lib/safety-corpus";
 import { loadEnv } from "../../src/server/env";
 import { createOpenAiProvider } from "../../src/server/llm/openai-provider";
 import type { ChatProvider } from "../../src/server/llm/types";
 import { classifyRedFlags } from "../../src/server/safety/red-flags";
 import { redactionFor } from "../../src/server/safety/redact";
+import { askModelLayer, evaluateLayers, type ModelLayerOptions } from "../../tools/lib/model-layer";
+import type { CorpusEntry } from "../../tools/lib/safety-corpus";
 import { fakeModelForFile } from "../helpers/fake-model-suite";
 
 // The fake model answers the emergency check by the markers in the message (see tests/fake-model/server.ts):
@@ -18,6 +18,7 @@ const entry = (id: string, text: string, emergency: boolean, category: CorpusEnt
   text,
   lang,
   category,
+  style: "plain",
   emergency,
   tags: [],
 });

@@ -122,6 +122,14 @@ export const germanCases: RedFlagCase[] = [
   ["Ich habe zu viele Schlaftabletten genommen", "de", ["poisoning"]],
   ["Ich denke darüber nach, mir das Leben zu nehmen", "de", ["self-harm"]],
   ["Ich will nicht mehr aufwachen", "de", ["self-harm"]],
+  // Pläne, mit Mittel, Ort und Zeit benannt, ohne die üblichen Wörter
+  ["Ist eigentlich egal, weil ich morgen um 7:40 vor den Zug gehe", "de", ["self-harm"]],
+  ["Hab geschluckt, was noch im Medikamentenschrank war, damit ich mal richtig schlafen kann", "de", ["self-harm"]],
+  ["Ich geh nach der Arbeit mit dem Strick in den Wald, wartet nicht auf mich", "de", ["self-harm"]],
+  ["Ich mach heute Nacht einen langen Spaziergang in den See hinein und komm nicht zurück", "de", ["self-harm"]],
+  ["sitze im Auto in der geschlossenen Garage und der Motor läuft", "de", ["self-harm"]],
+  ["wir gehen morgen früh in den See schwimmen, ist kaltes Wasser gesund?", "de", []],
+  ["Opa hat sein Werkzeug verschenkt, als er ins Heim gezogen ist", "de", []],
   ["Mein Opa ist zusammengebrochen und ist nicht ansprechbar", "de", ["unconscious"]],
   ["Das Baby hat Fieber und rote Punkte, die sich mit dem Glas nicht wegdrücken lassen", "de", ["other-acute"]],
   // negatives — everyday questions

@@ -38,7 +38,7 @@ let b: ServerProcess;
 
 /** An operator command (`npm run users`, `npm run prompts`) as a third process on the same database. */
 const runCli = (script: string, ...args: string[]) =>
-  promisify(execFile)(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+  promisify(execFile)(process.execPath, ["--import", "tsx", `src/cli/${script}.ts`, ...args], {
     env: { ...process.env, DATABASE_URL: database?.url ?? "", LOG_LEVEL: "warn" },
   });
 
@@ -84,7 +84,7 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
 
     const list = await sameOnB.get("/api/chats");
     expect(list.status).toBe(200);
-    expect(list.json).toEqual({ chats: [], nextCursor: null });
+    expect(list.json).toEqual({ chats: [], pinned: [], nextCursor: null });
 
     const question = "What helps against a sore throat?";
     const sent = await sendMessage(sameOnB, question);

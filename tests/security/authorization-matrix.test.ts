@@ -27,14 +27,19 @@ const mine = (path: string, body?: unknown): Call => ({ path: () => path, body, 
 const matrix: Record<string, Access> = {
   "GET /api/password-policy": { access: "public" },
   "GET /api/site-config": { access: "public" },
+  "GET /api/starter-questions": { access: "public" },
   "GET /api/health": { access: "public" },
   "GET /api/profile": user(mine("/api/profile")),
   "PUT /api/profile/language": user(mine("/api/profile/language", { languageCode: "de" })),
+  "PUT /api/profile/display": user(mine("/api/profile/display", { textSize: "large", theme: "dark" })),
   "GET /api/account/export": user(mine("/api/account/export")),
+  "GET /api/account/sessions": user(mine("/api/account/sessions")),
+  "POST /api/account/sessions/revoke-others": user(mine("/api/account/sessions/revoke-others")),
   "DELETE /api/account": user(mine("/api/account")),
   "GET /api/chats": user(mine("/api/chats")),
   "DELETE /api/chats": user(mine("/api/chats")),
   "GET /api/chats/:id": user(own((ids) => `/api/chats/${ids.chatId}`)),
+  "PATCH /api/chats/:id": user(own((ids) => `/api/chats/${ids.chatId}`, { title: "Renamed", pinned: true })),
   "DELETE /api/chats/:id": user(own((ids) => `/api/chats/${ids.chatId}`)),
   "POST /api/chats/messages": user(
     mine("/api/chats/messages", { text: "hello", language: "en" }),
@@ -104,7 +109,7 @@ describeEachDatabase("authorization matrix", ({ createApp }) => {
       }
     }
     expect((await owner.get(`/api/chats/${ids.chatId}`)).json).toEqual(before.json);
-    expect((await other.get("/api/chats")).json).toEqual({ chats: [], nextCursor: null });
+    expect((await other.get("/api/chats")).json).toEqual({ chats: [], pinned: [], nextCursor: null });
 
     for (const { method, target } of calls.filter(({ method, target }) => target.owned && method !== "DELETE")) {
       const own = await call(owner, method, target, ids);

@@ -47,7 +47,7 @@ describe("without PUBLIC_URL, the server works from whatever address it was open
       expect(put.status, `settings at ${address}`).toBe(200);
       // The confirmation link points where the user came from, not at a made-up localhost:3000.
       const mail = await waitForOutboxMail(join(dataDir, "outbox"), email, 0, "verify");
-      expect(mail.text).toContain(`${address}/api/auth/verify-email?token=`);
+      expect(mail.text).toContain(`${address}/confirm-email?token=`);
     }
   });
 

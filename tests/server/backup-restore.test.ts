@@ -1,13 +1,13 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
-import { acquireDataDirLock } from "../../src/server/db/data-dir-lock";
-import { openPgliteDataDir } from "../../src/server/db/pglite-data-dir";
+import { openPgliteDataDir } from "../../src/server/db/pglite/data-dir";
+import { acquireDataDirLock } from "../../src/server/db/pglite/data-dir-lock";
 import { seedDefaultPrompts, setPrompt } from "../../src/server/db/queries/prompts";
 import { chats, messages, users } from "../../src/server/db/schema";
 import { seedPgliteDataDir } from "../helpers/pglite-seed";
@@ -17,7 +17,7 @@ type Query = <T>(text: string) => Promise<T[]>;
 const run = promisify(execFile);
 /** Runs an operator command on the embedded database in dataDir, or on PostgreSQL at databaseUrl. */
 const command = (script: string, target: { dataDir?: string; databaseUrl?: string }, ...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+  run(process.execPath, ["--import", "tsx", `src/cli/${script}.ts`, ...args], {
     env: { ...process.env, DATA_DIR: target.dataDir ?? "/nonexistent", DATABASE_URL: target.databaseUrl ?? "" },
   });
 const failureOf = (running: Promise<unknown>) =>
@@ -70,7 +70,6 @@ async function snapshotOfPostgres(url: string) {
 
 /** A data dir holding the migrated database, empty of users and chats. */
 async function seededDataDir(dataDir: string) {
-  await mkdir(dataDir, { recursive: true });
   await seedPgliteDataDir(dataDir);
 }
 

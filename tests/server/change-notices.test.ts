@@ -7,7 +7,7 @@ import { NOTICE_APPLICATION_NAME, PostgresChangeNotices } from "../../src/server
 import { getPrompt, setPrompt } from "../../src/server/db/queries/prompts";
 import { sessions, startingPrompts, users } from "../../src/server/db/schema";
 import { SessionLookup } from "../../src/server/http/session-lookup";
-import { PromptCache } from "../../src/server/prompts/prompt-cache";
+import { PromptCache, promptCacheOf } from "../../src/server/prompts/prompt-cache";
 import { signUp, userIdOf } from "../helpers/auth";
 import { postgresAdminUrl } from "../helpers/scratch-database";
 import { describeEachDatabase, type TestApp } from "../helpers/test-app";
@@ -132,6 +132,13 @@ describeEachDatabase("change notices from the database's triggers", ({ createApp
     const groups = heard.map((notice) => (notice.kind === "sessions" ? notice.sessionIds : []));
     expect(groups.map((group) => group.length)).toEqual([200, 200, 50]);
     expect(groups.flat().sort()).toEqual(ids);
+  });
+
+  it("are not kept at all when CACHES leaves prompts out", async () => {
+    const t = await createApp({ CACHES: "sessions" });
+    expect(promptCacheOf(t.db)).toBeUndefined();
+    const cached = await createApp();
+    expect(promptCacheOf(cached.db)).toBeDefined();
   });
 
   it("keep prompts in memory and drop them when any writer changes one", async () => {

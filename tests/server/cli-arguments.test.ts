@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 const scripts = {
-  users: "scripts/users.ts",
-  prompts: "scripts/prompts.ts",
-  export: "scripts/export.ts",
-  backup: "scripts/backup.ts",
-  restore: "scripts/restore.ts",
+  users: "src/cli/users.ts",
+  prompts: "src/cli/prompts.ts",
+  export: "src/cli/export.ts",
+  backup: "src/cli/backup.ts",
+  restore: "src/cli/restore.ts",
   bench: "bench/run.ts",
 } as const;
 

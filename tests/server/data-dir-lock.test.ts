@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { lockFileOf } from "../../src/server/db/data-dir-lock";
+import { lockFileOf } from "../../src/server/db/pglite/data-dir-lock";
 import { seedPgliteDataDir } from "../helpers/pglite-seed";
 import { signUpOverHttp, startServerProcess } from "../helpers/server-process";
 
 const run = promisify(execFile);
 const users = (dataDir: string, ...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", "scripts/users.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+  run(process.execPath, ["--import", "tsx", "src/cli/users.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
 
 async function serverOnNewDataDir() {
   const dataDir = await mkdtemp(join(tmpdir(), "health-chat-lock-"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyHint, createPreambleFilter, dumpForPglite } from "../../scripts/lib/dump-text";
+import { copyHint, createPreambleFilter, dumpForPglite } from "../../src/cli/lib/dump-text";
 
 // The start and end of a dump by pg_dump 18 (PGlite's), as it reaches `npm run restore`.
 const dump = [

@@ -55,6 +55,13 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ RESET_TOKEN_TTL_SECONDS: "10" })).toThrow(/RESET_TOKEN_TTL_SECONDS/);
   });
 
+  it("runs both caches by default, none with CACHES=none, and refuses an unknown one", () => {
+    expect(loadEnv({}).CACHES).toEqual(["sessions", "prompts"]);
+    expect(loadEnv({ CACHES: "none" }).CACHES).toEqual([]);
+    expect(loadEnv({ CACHES: " prompts " }).CACHES).toEqual(["prompts"]);
+    expect(() => loadEnv({ CACHES: "sessions,users" })).toThrow(/CACHES/);
+  });
+
   it("refuses a PASSWORD_MAX_LENGTH below 64 (NIST 800-63B)", () => {
     expect(() => loadEnv({ PASSWORD_MAX_LENGTH: "40" })).toThrow(/PASSWORD_MAX_LENGTH/);
     expect(loadEnv({ PASSWORD_MAX_LENGTH: "64" }).PASSWORD_MAX_LENGTH).toBe(64);

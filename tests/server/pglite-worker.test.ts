@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChangeNotice } from "../../src/server/db/change-notices";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
-import { DataDirLockedError } from "../../src/server/db/data-dir-lock";
+import { DataDirLockedError } from "../../src/server/db/pglite/data-dir-lock";
 import { getPrompt, seedDefaultPrompts, setPrompt } from "../../src/server/db/queries/prompts";
 import { startingPrompts, users } from "../../src/server/db/schema";
 

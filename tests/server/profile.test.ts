@@ -12,7 +12,14 @@ describeEachDatabase("profile", ({ createApp }) => {
 
     const profile = await alice.get("/api/profile");
     expect(profile.status).toBe(200);
-    expect(profile.json).toEqual({ languageCode: "de", email: "alice@example.com", emailVerified: false, isOperator: false });
+    expect(profile.json).toEqual({
+      languageCode: "de",
+      textSize: "normal",
+      theme: "system",
+      email: "alice@example.com",
+      emailVerified: false,
+      isOperator: false,
+    });
 
     const [row] = await t.db
       .select()
@@ -72,6 +79,41 @@ describeEachDatabase("profile", ({ createApp }) => {
       expect(response.body.code).toBe("bad-request");
     }
     expect((await alice.get("/api/profile")).body.languageCode).toBe("de");
+  });
+
+  it("PUT /api/profile/display stores the text size and theme, and GET /api/profile returns them", async () => {
+    const t = await createApp();
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    const put = await alice.put("/api/profile/display", { textSize: "larger", theme: "dark" });
+    expect(put.status).toBe(200);
+    expect(put.json).toEqual({ textSize: "larger", theme: "dark" });
+    expect((await alice.get("/api/profile")).json).toMatchObject({ languageCode: "en", textSize: "larger", theme: "dark" });
+    const bob = t.client();
+    await signUp(bob, "bob@example.com");
+    expect((await bob.get("/api/profile")).json).toMatchObject({ textSize: "normal", theme: "system" });
+  });
+
+  it("refuses an unknown text size or theme, a missing one or extra fields with 400 and keeps the old values", async () => {
+    const t = await createApp();
+    const alice = t.client();
+    await signUp(alice, "alice@example.com");
+    await alice.put("/api/profile/display", { textSize: "large", theme: "light" });
+    const bodies = [
+      { textSize: "huge", theme: "dark" },
+      { textSize: "large", theme: "blue" },
+      { textSize: "large" },
+      { theme: "dark" },
+      { textSize: "large", theme: "dark", languageCode: "de" },
+      null,
+    ];
+    for (const body of bodies) {
+      const response = await alice.put("/api/profile/display", body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.code).toBe("bad-request");
+    }
+    expect((await alice.get("/api/profile")).json).toMatchObject({ textSize: "large", theme: "light" });
+    expect((await t.client().put("/api/profile/display", { textSize: "large", theme: "dark" })).status).toBe(401);
   });
 
   it("needs a session: anonymous requests get 401 unauthorized", async () => {

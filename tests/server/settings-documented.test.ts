@@ -2,22 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { envSchema } from "../../src/server/env";
+import { configurationMarkdown, documentedSettings } from "../../tools/lib/config-docs";
 
 const root = join(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
-
-/** Names in the first column of the README's Configuration table (one variable per row). */
-function readmeSettings(): string[] {
-  const section =
-    read("README.md")
-      .split(/^## Configuration$/m)[1]
-      ?.split(/^## /m)[0] ?? "";
-  return section
-    .split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .map((line) => line.match(/^\| `([A-Z0-9_]+)`\s*\|/)?.[1] ?? `unparsable row: ${line.slice(0, 60)}`);
-}
 
 /** Names set (or shown commented out) in .env.example: `NAME=value` or `# NAME=value`. */
 function exampleSettings(): string[] {
@@ -30,9 +19,19 @@ function exampleSettings(): string[] {
 describe("every setting is documented once, the same way everywhere", () => {
   const inCode = sorted(Object.keys(envSchema.shape));
 
-  it("the README's Configuration table names exactly the settings env.ts reads", () => {
-    expect(sorted(readmeSettings())).toEqual(inCode);
-    expect(readmeSettings().length, "a variable listed twice").toBe(inCode.length);
+  it("env.ts gives every setting a description in a docblock above it", () => {
+    const described = documentedSettings().filter((setting) => setting.description !== "");
+    expect(sorted(described.map((setting) => setting.name))).toEqual(inCode);
+  });
+
+  it("docs/configuration.md is what `npm run docs:config` writes from env.ts (run it after changing a setting)", () => {
+    expect(read("docs/configuration.md"), "stale: run npm run docs:config").toBe(configurationMarkdown());
+  });
+
+  it("the generator refuses a setting without a description, naming it", () => {
+    const source = read("src/server/env.ts").replace(/\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*\n(\s*PORT:)/, "$1");
+    expect(source).not.toBe(read("src/server/env.ts"));
+    expect(() => configurationMarkdown(source)).toThrow(/description \*\/ above them: PORT$/);
   });
 
   it(".env.example names exactly the settings env.ts reads, each once with a comment above it", () => {

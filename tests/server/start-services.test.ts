@@ -62,7 +62,7 @@ it("warns when throttling is off, logs links without SMTP in development only, a
   await signUp(alice, "alice@example.com");
   expect((await alice.post("/api/auth/request-password-reset", { email: "alice@example.com" })).status).toBe(200);
   await waitFor("the reset link in the log", () => messages().find((m) => m.link?.includes("/reset-password?token=")));
-  expect(messages().some((m) => m.link?.includes("/verify-email?token="))).toBe(true);
+  expect(messages().some((m) => m.link?.includes("/confirm-email?token="))).toBe(true);
 
   // The daily run.
   const daily = await sendMessage(alice, "an old question");

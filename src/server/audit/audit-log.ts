@@ -12,11 +12,13 @@ export const OPERATOR_EMAILS_ACTOR = "OPERATOR_EMAILS";
  */
 export async function recordAudit({ db, logger, event }: { db: Database; logger: Logger; event: NewAuditEvent }) {
   const row = await insertAuditEvent({ db, event });
+  // A user search's text is often part of an e-mail address: the table keeps it, the log does not.
+  const { query: _searchText, ...details } = row.details;
   logger.info("audit", {
     action: row.action,
     actor: row.actorUserId ?? row.actorLabel,
     target: row.targetUserId ?? undefined,
-    ...row.details,
+    ...details,
   });
   return row;
 }

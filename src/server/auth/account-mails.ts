@@ -6,7 +6,7 @@ import type { Logger } from "../logger";
 import { type AccountMailKind, accountMail } from "../mail/account-mail";
 import type { Mailer } from "../mail/mailer";
 
-/** Sends one account mail (reset or verification link) to a user. */
+/** Sends one account mail (a reset, confirmation or password link) to a user. */
 export type AccountMailSender = (mail: { kind: AccountMailKind; user: { id: string; email: string }; link: string }) => Promise<void>;
 
 interface AccountMailDeps {
@@ -25,6 +25,8 @@ export function accountMailSender({ env, db, mailer, logger }: AccountMailDeps):
   const ttlSeconds: Record<AccountMailKind, number> = {
     "reset-password": env.RESET_TOKEN_TTL_SECONDS,
     "verify-email": env.VERIFICATION_TOKEN_TTL_SECONDS,
+    "existing-account": env.RESET_TOKEN_TTL_SECONDS,
+    "operator-password": env.RESET_TOKEN_TTL_SECONDS,
   };
   return async ({ kind, user, link }) => {
     const profile = await getProfile({ db, userId: user.id });

@@ -1,24 +1,22 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
-import { languageSchema } from "../../shared/schemas/profile";
-import { OPERATOR_EMAILS_ACTOR, recordAudit } from "../audit/audit-log";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "../db/client";
-import { getAccountRole } from "../db/queries/operators";
-import { saveLanguage } from "../db/queries/profiles";
 import { isDisabledUser } from "../db/queries/users";
 import * as schema from "../db/schema";
 import { type Env, publicUrl } from "../env";
-import { isOperator } from "../http/operator";
+import { mailLinkHosts } from "../http/listen-addresses";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { endSessionPastAbsoluteAge } from "./absolute-session-age";
 import { accountMailSender } from "./account-mails";
 import { betterAuthLogger } from "./auth-log";
+import { confirmPageLink, emailConfirmation } from "./email-confirmation";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { passwordPolicyFromEnv } from "./password-policy";
 import { passwordResetMail } from "./password-reset-mail";
 import { authRequestGuards, CLIENT_IP_HEADER } from "./request-guards";
+import { finishSignUp } from "./sign-up";
 
 interface AuthDeps {
   env: Env;
@@ -30,18 +28,20 @@ interface AuthDeps {
 
 export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
   const policy = passwordPolicyFromEnv(env);
-  const guards = authRequestGuards({ env, db });
+  const secureCookies = env.PUBLIC_URL?.startsWith("https://") ?? false;
+  const guards = authRequestGuards({ env, db, secret, secureCookies });
   // Without PUBLIC_URL, better-auth takes the base URL from each request (the address it was sent to), so
   // sign-up works from 127.0.0.1 or a LAN address alike; links in mails then point where the user came from.
+  // Only to the addresses the server printed at start, though: a request naming any other host (its Host, or
+  // X-Forwarded-Host behind TRUST_PROXY) is refused, or anyone could have mail link to their own site.
   const fixedBaseURL = env.PUBLIC_URL ? publicUrl(env) : undefined;
+  const baseURL = fixedBaseURL ?? { allowedHosts: mailLinkHosts({ host: env.HOST, port: env.PORT }), protocol: "auto" as const };
   const sendAccountMail = accountMailSender({ env, db, mailer, logger });
-  // The confirmation link lands on our own page, which says whether it worked (better-auth appends ?error=…).
-  const verifyLink = (authUrl: string, token: string) =>
-    `${new URL(authUrl).origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/email-verified")}`;
+  const operatorEmails = env.OPERATOR_EMAILS;
 
   return betterAuth({
     appName: env.SITE_NAME,
-    baseURL: fixedBaseURL,
+    baseURL,
     basePath: "/api/auth",
     secret,
     trustedOrigins: fixedBaseURL ? [fixedBaseURL] : [],
@@ -59,13 +59,15 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
     }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Off, so that better-auth answers a sign-up with a registered address as it answers a new one; a new
+      // account is signed in by finishSignUp (hooks.after below).
+      autoSignIn: false,
       minPasswordLength: policy.minLength,
       maxPasswordLength: policy.maxLength,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: env.RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      ...passwordResetMail({ db, sendAccountMail }),
+      ...passwordResetMail({ db, logger, operatorEmails, sendAccountMail }),
     },
     // Optional for the public (the spec's sign-up goes straight on), required for the operator role.
     emailVerification: {
@@ -73,20 +75,11 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
       sendOnSignUp: false,
       expiresIn: env.VERIFICATION_TOKEN_TTL_SECONDS,
       sendVerificationEmail: async ({ user, url, token }) => {
-        await sendAccountMail({ kind: "verify-email", user, link: verifyLink(url, token) });
-      },
-      afterEmailVerification: async (user) => {
-        const account = await getAccountRole({ db, userId: user.id });
-        if (!isOperator(env.OPERATOR_EMAILS, account)) return;
-        const event = {
-          action: "operator-verified" as const,
-          actorLabel: OPERATOR_EMAILS_ACTOR,
-          targetUserId: user.id,
-          targetLabel: user.email,
-        };
-        await recordAudit({ db, logger, event });
+        await sendAccountMail({ kind: "verify-email", user, link: confirmPageLink(url, token) });
       },
     },
+    // POST /confirm-email, instead of GET /verify-email (not exposed: a mail scanner's GET would confirm).
+    plugins: [emailConfirmation({ db, operatorEmails, sendAccountMail })],
     user: { deleteUser: { enabled: false } },
     // Checked only once the password is right (sign-in creates the session after verifying it), so a wrong
     // password gets the same answer whether the account is disabled, enabled or does not exist.
@@ -123,8 +116,9 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
       // better-auth turns its Origin/CSRF checks off when NODE_ENV=test (or TEST is set); keep them on everywhere.
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      // Behind a trusted proxy, the address the user typed arrives in X-Forwarded-Host/-Proto.
-      trustedProxyHeaders: env.TRUST_PROXY,
+      // Behind a trusted proxy, the address the user typed arrives in X-Forwarded-Host/-Proto; with PUBLIC_URL
+      // set, that is the address and nothing a request says counts.
+      trustedProxyHeaders: env.TRUST_PROXY && !fixedBaseURL,
       // Secure cookies follow PUBLIC_URL's scheme; without it the app is reached over plain http (a LAN
       // address, 127.0.0.1), where a browser would drop them, so set PUBLIC_URL=https://… in production.
       useSecureCookies: fixedBaseURL?.startsWith("https://") ?? false,
@@ -134,17 +128,14 @@ export function createAuth({ env, db, secret, mailer, logger }: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         await endSessionPastAbsoluteAge(ctx, { db, maxAgeSeconds: env.SESSION_ABSOLUTE_MAX_AGE_SECONDS });
         await guards.before(ctx);
+        // Changing the password signs out every other session (better-auth keeps them unless asked).
+        if (ctx.path === "/change-password") return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         await guards.after(ctx);
-        if (ctx.path === "/sign-up/email" && ctx.context.newSession) {
-          const { user } = ctx.context.newSession;
-          const language = languageSchema.safeParse(ctx.body?.languageCode);
-          await saveLanguage({ db, userId: user.id, languageCode: language.success ? language.data : "en" });
-          const token = await createEmailVerificationToken(ctx.context.secret, user.email, undefined, env.VERIFICATION_TOKEN_TTL_SECONDS, {
-            userId: user.id,
-          });
-          await sendAccountMail({ kind: "verify-email", user, link: verifyLink(ctx.context.baseURL, token) });
+        if (ctx.path === "/sign-up/email") {
+          const verificationTtlSeconds = env.VERIFICATION_TOKEN_TTL_SECONDS;
+          await finishSignUp(ctx, { db, sendAccountMail, verificationTtlSeconds, confirmLink: confirmPageLink });
         }
       }),
     },

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { containsNul } from "../http/parse-json";
 import { isCommonPassword, loadCommonPasswords } from "./common-passwords";
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieName, deviceNonceFor, renewedDeviceCookie } from "./device-cookie";
 import { passwordPolicyFromEnv } from "./password-policy";
 import { admitSignIn, settleSignIn, signInAttempt, signInOutcome, signInThrottleRules } from "./sign-in-throttle";
 
@@ -25,6 +26,20 @@ interface GuardContext {
   query?: Record<string, unknown>;
   headers?: Headers;
   context: { returned?: unknown; newSession?: unknown };
+  setCookie: (
+    name: string,
+    value: string,
+    options: { httpOnly: boolean; secure: boolean; sameSite: "Lax"; path: string; maxAge: number },
+  ) => unknown;
+}
+
+interface GuardDeps {
+  env: Env;
+  db: Database;
+  /** The server's secret, which signs device cookies. */
+  secret: string;
+  /** Whether cookies are Secure (PUBLIC_URL is https). */
+  secureCookies: boolean;
 }
 
 const emailOf = (ctx: GuardContext) => (typeof ctx.body?.email === "string" ? normalizeEmail(ctx.body.email) : "");
@@ -33,7 +48,12 @@ const emailOf = (ctx: GuardContext) => (typeof ctx.body?.email === "string" ? no
  * The checks better-auth does not make, run around every auth endpoint (its hooks): input it would answer with a
  * 500 or pass to the database, the password rules on every new password, and the failed-sign-in lock.
  */
-export function authRequestGuards({ env, db }: { env: Env; db: Database }) {
+export function authRequestGuards({ env, db, secret, secureCookies }: GuardDeps) {
+  const device = { secret, name: deviceCookieName(secureCookies) };
+  const attemptOf = (ctx: GuardContext, email: string) => {
+    const cookieHeader = ctx.headers?.get("cookie");
+    return signInAttempt(email, ctx.headers?.get(CLIENT_IP_HEADER), deviceNonceFor(device, email, cookieHeader));
+  };
   const policy = passwordPolicyFromEnv(env);
   const commonPasswords = loadCommonPasswords(policy.rejectsCommonPasswords ? env.PASSWORD_COMMON_LIST_SIZE : 0);
   const throttled = env.RATE_LIMITS === "on";
@@ -62,15 +82,29 @@ export function authRequestGuards({ env, db }: { env: Env; db: Database }) {
       // Counted before the password is checked, so parallel attempts cannot get past the limit.
       const email = emailOf(ctx);
       if (ctx.path === "/sign-in/email" && throttled && email) {
-        await admitSignIn({ db, rules, attempt: signInAttempt(email, ctx.headers?.get(CLIENT_IP_HEADER)) });
+        await admitSignIn({ db, rules, attempt: attemptOf(ctx, email) });
       }
     },
-    /** After the endpoint: settles a sign-in attempt (a success clears the count, a wrong password adds to it). */
+    /**
+     * After the endpoint: settles a sign-in attempt (a success clears the count, a wrong password adds to it), and
+     * a success makes (or renews) the browser's device cookie for this e-mail.
+     */
     after: async (ctx: GuardContext) => {
       const email = emailOf(ctx);
-      if (ctx.path !== "/sign-in/email" || !throttled || !email) return;
+      if (ctx.path !== "/sign-in/email" || !email) return;
       const outcome = signInOutcome({ returned: ctx.context.returned, signedIn: Boolean(ctx.context.newSession) });
-      await settleSignIn({ db, rules, attempt: signInAttempt(email, ctx.headers?.get(CLIENT_IP_HEADER)), outcome });
+      if (throttled) await settleSignIn({ db, rules, attempt: attemptOf(ctx, email), outcome });
+      if (outcome === "signed-in") {
+        const value = renewedDeviceCookie(device, email, ctx.headers?.get("cookie"));
+        const options = {
+          httpOnly: true,
+          secure: secureCookies,
+          sameSite: "Lax",
+          path: "/",
+          maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+        } as const;
+        ctx.setCookie(device.name, value, options);
+      }
     },
   };
 }

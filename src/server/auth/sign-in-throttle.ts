@@ -19,14 +19,20 @@ export const signInThrottleRules = (env: Env): SignInThrottleRules => ({
 
 interface SignInAttempt {
   email: string;
+  /** What the attempt is counted under: the client's address key, or `device:NONCE` for a known device. */
   address: string;
+  /** It showed a device cookie signed for this e-mail (device-cookie.ts). */
+  knownDevice: boolean;
 }
 
-/** One sign-in attempt; requests without a known address share one counter. */
-export const signInAttempt = (email: string, address: string | null | undefined): SignInAttempt => ({
-  email,
-  address: address ? addressKey(address) : "unknown",
-});
+/**
+ * One sign-in attempt; requests without a known address share one counter. An attempt from a known device is
+ * counted against that device only, wherever it comes from.
+ */
+export const signInAttempt = (email: string, address: string | null | undefined, deviceNonce?: string): SignInAttempt =>
+  deviceNonce
+    ? { email, address: `device:${deviceNonce}`, knownDevice: true }
+    : { email, address: address ? addressKey(address) : "unknown", knownDevice: false };
 
 const tooManyFailedSignIns = (retryAfterSeconds: number) =>
   new APIError(
@@ -40,13 +46,16 @@ const tooManyFailedSignIns = (retryAfterSeconds: number) =>
  * (e-mail, address), so parallel attempts cannot pass the limit: past it, that address waits for the window to
  * end. Then the e-mail's delay: past enough failures from anywhere, one attempt per delay. An attempt the delay
  * refuses is taken back from the address's count, so the owner retrying too early does not lock themselves out.
+ * A known device skips the e-mail's delay (others' failures must not keep its owner out) but has its own lock.
  */
 export async function admitSignIn({ db, rules, attempt }: { db: Database; rules: SignInThrottleRules; attempt: SignInAttempt }) {
-  const counted = await countSignInAttempt({ db, ...attempt, windowSeconds: rules.windowSeconds, maxFailures: rules.maxFailures });
+  const { email, address } = attempt;
+  const counted = await countSignInAttempt({ db, email, address, windowSeconds: rules.windowSeconds, maxFailures: rules.maxFailures });
   if (counted.failures > rules.maxFailures) throw tooManyFailedSignIns(counted.retryAfterSeconds);
-  const wait = await claimSignInSlot({ db, email: attempt.email, rule: rules });
+  if (attempt.knownDevice) return;
+  const wait = await claimSignInSlot({ db, email, rule: rules });
   if (wait > 0) {
-    await uncountSignInAttempt({ db, ...attempt });
+    await uncountSignInAttempt({ db, email, address });
     throw tooManyFailedSignIns(wait);
   }
 }
@@ -61,7 +70,8 @@ export function signInOutcome({ returned, signedIn }: { returned: unknown; signe
 
 /**
  * After better-auth answered an admitted attempt. A wrong password counts against the e-mail (its attempt
- * already counts for the address); a new session clears the address's count and the e-mail's delay.
+ * already counts for the address), unless it came from a known device, whose own count is all it adds to;
+ * a new session clears the address's (or device's) count and the e-mail's delay.
  * Anything else (a disabled account, a malformed request) stays counted for the address only.
  */
 export async function settleSignIn({
@@ -75,9 +85,9 @@ export async function settleSignIn({
   attempt: SignInAttempt;
   outcome: SignInOutcome;
 }) {
-  if (outcome === "wrong-password") await recordWrongPassword({ db, email: attempt.email, rule: rules });
+  if (outcome === "wrong-password" && !attempt.knownDevice) await recordWrongPassword({ db, email: attempt.email, rule: rules });
   if (outcome === "signed-in") {
-    await clearSignInAttempts({ db, ...attempt });
+    await clearSignInAttempts({ db, email: attempt.email, address: attempt.address });
     await clearSignInDelay({ db, email: attempt.email });
   }
 }

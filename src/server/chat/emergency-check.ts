@@ -9,6 +9,7 @@ import type { Logger } from "../logger";
 import type { AppMetrics } from "../metrics/metrics";
 import { defaultPrompts, PROMPT_IDS } from "../prompts/defaults";
 import { type ModelVerdict, parseVerdict } from "./emergency-verdict";
+import { promptContentOf } from "./history";
 import type { Redact } from "./prompt";
 
 /** Earlier user messages of the chat that go along as context (people add the worrying detail later). */
@@ -18,7 +19,7 @@ export interface EmergencyCheckDeps {
   db: Database;
   provider: ChatProvider;
   logger: Logger;
-  redact: Redact;
+  redact: Redact | undefined;
   timeoutMs: number;
   metrics?: AppMetrics;
 }
@@ -89,7 +90,8 @@ async function askModel({ db, provider, redact, timeoutMs }: EmergencyCheckDeps,
       promptVersion = stored?.version ?? null;
       const messages: PromptMessage[] = [
         { role: "system", content: stored?.prompt ?? defaultPrompts[PROMPT_IDS.emergencyCheck] },
-        ...[...earlier, message.text].map((text) => ({ role: "user" as const, content: redact(text) })),
+        // Each text as stored for prompts (redacted when saved), so nothing is redacted again here.
+        ...[...earlier, message].map((turn) => ({ role: "user" as const, content: promptContentOf({ redact }, turn) })),
       ];
       return (await provider.classify?.({ messages, signal: timeout.signal })) ?? "";
     };

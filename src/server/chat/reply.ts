@@ -1,5 +1,6 @@
 import type { ChatMessage, StreamEvent } from "../../shared/schemas/chat";
 import type { Language } from "../../shared/schemas/profile";
+import type { EmergencyNumbers } from "../../shared/schemas/site-config";
 import type { Database } from "../db/client";
 import { setChatTitle } from "../db/queries/chats";
 import { appendMessage, ChatGoneError } from "../db/queries/messages";
@@ -12,7 +13,9 @@ import { errorFields } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type { AppMetrics } from "../metrics/metrics";
 import { defaultPrompts, PROMPT_IDS } from "../prompts/defaults";
+import { fillEmergencyPlaceholders } from "../safety/emergency-numbers";
 import { shownRedFlags } from "./emergency-check";
+import { promptContentOf, redactedTextOf } from "./history";
 import { buildReplyPrompt, buildTitlePrompt, type PromptTurn, type Redact } from "./prompt";
 import { startNow } from "./start-now";
 
@@ -20,10 +23,14 @@ export interface ReplyDeps {
   db: Database;
   provider: ChatProvider;
   logger: Logger;
-  /** Applied to every message before it goes to the model provider. */
-  redact: Redact;
+  /** Applied to every message before it goes to the model provider, once (stored); undefined when that is off. */
+  redact: Redact | undefined;
+  /** MAX_PROMPT_TOKENS: the newest turns that fit go to the model (see buildReplyPrompt). */
+  maxPromptTokens: number;
   /** Set when /metrics is on (METRICS_TOKEN). */
   metrics?: AppMetrics;
+  /** The deployment's numbers, filled into the system prompt's placeholders. */
+  emergency: EmergencyNumbers;
 }
 
 /** A message as the chat screen shows it (only the fields it uses; no dates, no research columns). */
@@ -61,29 +68,34 @@ export function toChatMessage(
 /** The model's reply, asked for before anything is saved; its pieces wait until streamReply reads them. */
 export interface RequestedReply {
   pieces: AsyncIterable<ReplyPiece>;
-  /** The conversation the model answers, the new user message last. */
+  /** The conversation the model answers (its newest turns), the new user message last. */
   history: PromptTurn[];
   language: Language;
-  /** The reply's one abort signal: Stop, a closed connection, a shutdown, or a send refused after all. */
+  /** The reply's one abort signal: Stop, a closed connection, a shutdown, or a save that failed. */
   signal: AbortSignal;
   promptVersion: number | null;
   startedAt: number;
 }
 
 /**
- * Asks the model for its reply to `history` at once: the request is under way while the caller checks the
- * limits and saves the user's message, and nothing of it reaches the user until streamReply reads it.
+ * Asks the model for its reply to `history` (the send limits were counted before) at once: the request is under
+ * way while the caller saves the user's message, and nothing of it reaches the user until streamReply reads it.
  * Aborting `signal` (say, when the save fails) cancels the request.
  */
 export async function requestReply(
-  { db, provider, redact }: Pick<ReplyDeps, "db" | "provider" | "redact">,
+  { db, provider, maxPromptTokens, emergency }: Pick<ReplyDeps, "db" | "provider" | "maxPromptTokens" | "emergency">,
   { history, language, signal }: { history: PromptTurn[]; language: Language; signal: AbortSignal },
 ): Promise<RequestedReply> {
   const stored = await getPrompt({ db, id: PROMPT_IDS.system });
-  const systemPrompt = stored?.prompt ?? defaultPrompts.system;
+  // The seeded prompt and an operator's alike: whichever is active gets the deployment's numbers.
+  const systemPrompt = fillEmergencyPlaceholders(stored?.prompt ?? defaultPrompts.system, emergency);
   const startedAt = performance.now();
   const pieces = startNow(
-    provider.streamReply({ messages: buildReplyPrompt({ systemPrompt, history, language, redact }), language, signal }),
+    provider.streamReply({
+      messages: buildReplyPrompt({ systemPrompt, history, language, maxTokens: maxPromptTokens }),
+      language,
+      signal,
+    }),
   );
   return { pieces, history, language, signal, promptVersion: stored?.version ?? null, startedAt };
 }
@@ -94,7 +106,7 @@ export async function requestReply(
  * with no database write per token.
  */
 export async function* streamReply(
-  { db, provider, logger, redact, metrics }: ReplyDeps,
+  { db, provider, logger, redact, maxPromptTokens, metrics }: ReplyDeps,
   chatId: string,
   { pieces, history, language, signal, promptVersion, startedAt }: RequestedReply,
 ): AsyncGenerator<StreamEvent> {
@@ -111,6 +123,8 @@ export async function* streamReply(
     }
   };
   let text = "";
+  // A reply is redacted once, as it is saved: later prompts send what is stored.
+  const redactedReply = () => ({ redactedText: redactedTextOf({ redact }, text) });
   let firstTokenSent = false;
   try {
     for await (const piece of pieces) {
@@ -139,28 +153,29 @@ export async function* streamReply(
     return;
   }
   if (signal.aborted) {
-    if (text) await save({ chatId, sender: "assistant", text, status: "incomplete", ...origin() });
+    if (text) await save({ chatId, sender: "assistant", text, status: "incomplete", ...redactedReply(), ...origin() });
     return;
   }
-  const saved = await save({ chatId, sender: "assistant", text, status: "complete", ...origin() });
+  const saved = await save({ chatId, sender: "assistant", text, status: "complete", ...redactedReply(), ...origin() });
   if (!saved) return;
   yield { type: "done", message: toChatMessage(saved) };
 
-  const conversation = [...history, saved];
-  if (isTitleTurn(conversation.length)) {
-    const title = await makeTitle({ db, provider, logger, redact }, { chatId, conversation, language, signal });
+  // Positions count the chat's messages from 0 (the history holds only its newest turns).
+  if (isTitleTurn(saved.position + 1)) {
+    const conversation = [...history, { ...saved, content: promptContentOf({ redact }, saved) }];
+    const title = await makeTitle({ db, provider, logger, maxPromptTokens }, { chatId, conversation, language, signal });
     if (title) yield { type: "title", chatId, title };
   }
 }
 
 async function makeTitle(
-  { db, provider, logger, redact }: ReplyDeps,
+  { db, provider, logger, maxPromptTokens }: Pick<ReplyDeps, "db" | "provider" | "logger" | "maxPromptTokens">,
   input: { chatId: string; conversation: PromptTurn[]; language: Language; signal: AbortSignal },
 ) {
   try {
     const titlePrompt = (await getPrompt({ db, id: PROMPT_IDS.title }))?.prompt ?? defaultPrompts.title;
     const title = await provider.generateTitle({
-      messages: buildTitlePrompt({ titlePrompt, history: input.conversation, redact }),
+      messages: buildTitlePrompt({ titlePrompt, history: input.conversation, maxTokens: maxPromptTokens }),
       language: input.language,
       signal: input.signal,
     });

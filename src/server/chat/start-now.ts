@@ -6,7 +6,7 @@ export function startNow<T>(source: AsyncIterable<T>): AsyncIterableIterator<T> 
   const iterator = source[Symbol.asyncIterator]();
   let first: Promise<IteratorResult<T>> | undefined = iterator.next();
   // Marks the first step as handled: a failure before anyone reads is not an unhandled rejection. The step
-  // itself still rejects for the reader; one that is never read (the send was refused) was aborted.
+  // itself still rejects for the reader; one that is never read (the save failed) was aborted.
   first.then(undefined, () => undefined);
   return {
     next() {

@@ -34,16 +34,9 @@ interface Barrier {
 export const NOTICE_APPLICATION_NAME = "health-chat change notices";
 
 /**
- * Change notices on PostgreSQL: LISTEN on one dedicated connection (outside the pool, which would hand it to
- * queries). When that connection is lost, notices may be missed: `connected` turns false at once (caches fall
- * back to queries) and a `missed` notice empties every cache; it reconnects with backoff, and once listening
- * again empties them once more, since whatever changed in between was not heard.
- *
- * `sync` makes a revocation in another process take effect here at once: it notifies this connection's own ping
- * channel and waits to hear that back. PostgreSQL delivers notices in the order their transactions committed, so
- * every change committed before the call (a sign-out that another process has already answered) has reached the
- * subscribers by then. Callers that arrive while a barrier is on the way share the next one, so under load it
- * costs one round trip on this connection per round trip, not one per request.
+ * Change notices on PostgreSQL: LISTEN on one dedicated connection outside the pool; caches fall back to queries
+ * (and are emptied) while it is lost. `sync` pings its own channel, so every change committed before the call has
+ * been heard (notices arrive in commit order). Details: docs/architecture.md, "Change notices on PostgreSQL".
  */
 export class PostgresChangeNotices extends ChangeNoticeHub {
   private client: pg.Client | undefined;

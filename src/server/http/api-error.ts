@@ -11,8 +11,16 @@ export const apiErrors = {
   "payload-too-large": { status: 413, message: "The request is too large." },
   unauthorized: { status: 401, message: "Please sign in." },
   "forbidden-origin": { status: 403, message: "Cross-site requests are not allowed." },
+  /** Without PUBLIC_URL, an account request (its links in mails) to a host the server did not print at start. */
+  "unknown-host": {
+    status: 400,
+    message:
+      "This server takes account requests only at the addresses it showed when it started, so that links in its e-mails cannot point anywhere else. Open it at one of those, or set PUBLIC_URL to the address you use.",
+  },
   "not-found": { status: 404, message: "Not found." },
   "requires-recent-login": { status: 403, message: "Recent login required." },
+  /** The dashboard cannot disable an operator (or enable a disabled one): only `npm run users` can. */
+  "operator-protected": { status: 403, message: "Operators can only be changed with the users command on the server." },
   "too-many-requests": { status: 429, message: "Too many requests. Please try again later." },
   /** This server process already streams as many replies as it is set to (MAX_LIVE_CHATS); retry shortly. */
   "server-busy": { status: 429, message: "Many people are using the assistant right now. Please try again in a few seconds." },

@@ -17,6 +17,13 @@ const ourCodeOf: Partial<Record<string, ApiErrorCode>> = {
   INVALID_PASSWORD: "invalid-credential",
 };
 
+/**
+ * better-auth throws (instead of answering) only before any endpoint runs, when it cannot take the request's host
+ * for its links: without PUBLIC_URL, one outside baseURL.allowedHosts. Told by name: better-auth does not export
+ * the class (it lives in @better-auth/core, which is not ours to import).
+ */
+export const isUnknownHostRefusal = (error: unknown): boolean => error instanceof Error && error.name === "BetterAuthError";
+
 /** For a refusal without a code we know (better-auth's limiter, a disabled endpoint's empty 404), by its status. */
 const codeForStatus: Partial<Record<number, ApiErrorCode>> = {
   401: "unauthorized",

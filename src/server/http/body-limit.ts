@@ -8,12 +8,9 @@ export const DRAIN_TIMEOUT_MS = 3000;
 type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
 /**
- * Refuses request bodies over `maxBytes` with `onTooLarge` (413), without breaking the connection it came on.
- * Answering while the body is still arriving leaves its rest in the connection: Node then drops the connection
- * although the answer said keep-alive, and the next request sent on it (behind nginx's upstream keep-alive,
- * another user's) fails. So the rest of the body is read and thrown away first, up to DRAIN_MAX_BYTES and for
- * DRAIN_TIMEOUT_MS; a body larger or slower than that is answered with `Connection: close` instead, so that no
- * client or proxy sends another request on that connection.
+ * Refuses request bodies over `maxBytes` with `onTooLarge` (413) without breaking the connection: the rest is read
+ * and dropped first (up to DRAIN_MAX_BYTES, for DRAIN_TIMEOUT_MS), else `Connection: close`. Why:
+ * docs/architecture.md, "Refusing large bodies without breaking the connection".
  */
 export function bodyLimit({ maxBytes, onTooLarge }: { maxBytes: number; onTooLarge: (c: Context) => Response }): MiddlewareHandler {
   return async (c, next) => {

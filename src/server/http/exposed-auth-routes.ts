@@ -1,6 +1,8 @@
 /**
  * The better-auth endpoints the product uses. better-auth mounts many more (list-sessions answers every
- * session's raw token, update-user, list-accounts, revoke-…); anything not listed here answers 404.
+ * session's raw token, update-user, list-accounts, revoke-…); anything not listed here answers 404. GET
+ * /verify-email is not listed either: a mail scanner fetching the link would confirm the address (POST
+ * /confirm-email, our plugin, does it from the page's button).
  */
 export const exposedAuthRoutes = [
   "POST /sign-up/email",
@@ -11,7 +13,7 @@ export const exposedAuthRoutes = [
   "POST /reset-password",
   "POST /change-password",
   "POST /send-verification-email",
-  "GET /verify-email",
+  "POST /confirm-email",
 ] as const;
 const exposed = new Set<string>(exposedAuthRoutes);
 

@@ -19,3 +19,15 @@ export function listenAddresses({ host, port, publicUrl }: { host: string; port:
     .map((address) => urlFor(address.address, port));
   return [`http://localhost:${port}`, ...new Set(interfaceAddresses)];
 }
+
+const loopbackHosts = ["localhost", "127.0.0.1", "::1"];
+const listensOnLoopback = (host: string) => wildcardHosts.has(host) || loopbackHosts.includes(host) || host.startsWith("127.");
+
+/**
+ * Without PUBLIC_URL, the hosts (`host:port`) links in mails may name: the addresses printed at start, and loopback
+ * when the server listens there. better-auth refuses a request for any other (its baseURL.allowedHosts).
+ */
+export function mailLinkHosts({ host, port }: { host: string; port: number }): string[] {
+  const loopback = listensOnLoopback(host) ? loopbackHosts.map((name) => urlFor(name, port)) : [];
+  return [...new Set([...loopback, ...listenAddresses({ host, port })].map((url) => new URL(url).host))];
+}

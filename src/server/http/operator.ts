@@ -7,14 +7,28 @@ import { signedInWithin } from "./recent-login";
 import type { AuthedEnv } from "./session";
 import type { SessionLookup } from "./session-lookup";
 
+/** Whether an account is granted the operator role: by OPERATOR_EMAILS, or by `npm run users -- grant-operator`. */
+export function hasOperatorGrant(operatorEmails: readonly string[], account: AccountRole | undefined): boolean {
+  if (!account) return false;
+  return account.operatorGrantedAt !== null || operatorEmails.includes(normalizeEmail(account.email));
+}
+
 /**
- * Whether an account is an operator: its e-mail is verified (so nobody can claim a listed address by signing up
- * with it first), it is not disabled, and it is granted the role by OPERATOR_EMAILS or by `npm run users --
- * grant-operator` (stored on the user row, so it ends with the account).
+ * Whether an account is an operator: granted the role, not disabled, its e-mail confirmed, and its password set
+ * through a mailed link since then. Whoever signed up first with a listed address chose the password they know;
+ * confirming (by the owner) ends their sessions, and only the owner's password from the mailed link gives the role.
  */
 export function isOperator(operatorEmails: readonly string[], account: AccountRole | undefined): boolean {
-  if (!account?.emailVerified || account.disabledAt) return false;
-  return account.operatorGrantedAt !== null || operatorEmails.includes(normalizeEmail(account.email));
+  if (!account?.emailVerified || account.disabledAt || account.passwordSetByLinkAt === null) return false;
+  return hasOperatorGrant(operatorEmails, account);
+}
+
+/** Granted and confirmed, but the role waits for a password set through the mailed link. */
+export function awaitsOperatorPassword(operatorEmails: readonly string[], account: AccountRole | undefined): boolean {
+  return (
+    Boolean(account?.emailVerified && !account.disabledAt && account.passwordSetByLinkAt === null) &&
+    hasOperatorGrant(operatorEmails, account)
+  );
 }
 
 /** What deciding a request's role needs: its session, the database and OPERATOR_EMAILS. */

@@ -24,17 +24,23 @@ export interface SessionLookupOptions {
 }
 
 /**
- * The signed-in session of a request. better-auth's full lookup (cookie signature, session and user queries)
- * runs once per session cookie every `ttlMs`; in between, the session it found is reused with no query at all
- * while the change-notice channel is connected: the database's triggers announce every deleted or shortened
- * session and every changed or deleted user, and each such notice drops the entries in every server process.
- * Before a reuse, the channel's `sync` makes sure every notice committed before the request has arrived (on
- * PostgreSQL a round trip on the listening connection, shared by concurrent requests). So a sign-out, a password
- * reset, a disabled user or a deleted account ends the session everywhere at once. The expiry and the absolute
- * lifetime are checked against the cached row. While the channel is down (or a sync cannot be confirmed), each
- * reuse costs one indexed query that the row still exists (as before the cache could be trusted).
- * Entries are keyed by the session cookie's value alone: other cookies (an analytics id, junk a client adds)
- * neither make new entries nor push out others; at most `maxEntries` are kept.
+ * better-auth works out a base URL for every call, a session lookup too (which builds no link). Without PUBLIC_URL
+ * it takes the request's host, and one the server did not print at start (baseURL.allowedHosts) makes the lookup
+ * throw: a 500 for any request from there. The session is in the cookie alone, so the lookup names an allowed host.
+ */
+function lookupHeaders(auth: Auth, headers: Headers): Headers {
+  const { baseURL } = auth.options;
+  if (typeof baseURL !== "object") return headers;
+  const pinned = new Headers(headers);
+  pinned.set("host", baseURL.allowedHosts[0] ?? "localhost");
+  pinned.delete("x-forwarded-host");
+  return pinned;
+}
+
+/**
+ * The signed-in session of a request: better-auth's full lookup once per cookie every `ttlMs`, reused in between
+ * without a query while change notices (synced before each reuse) can drop it; keyed by the session cookie alone,
+ * at most `maxEntries`. Why it is safe: docs/architecture.md, "Sessions without a query".
  */
 export class SessionLookup {
   private readonly entries = new Map<string, Entry>();
@@ -83,7 +89,7 @@ export class SessionLookup {
     const revocationsBefore = this.revocations;
     // better-auth also extends a session in use here (its updateAge), so that happens at least every ttlMs; it
     // refuses a session past the absolute lifetime (and deletes it).
-    const session = await this.auth.api.getSession({ headers });
+    const session = await this.auth.api.getSession({ headers: lookupHeaders(this.auth, headers) });
     if (session && this.revocations === revocationsBefore) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, { session, until: this.now() + this.ttlMs });

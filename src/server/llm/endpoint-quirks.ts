@@ -33,7 +33,7 @@ export function refusesSampling(error: unknown): boolean {
   return text !== undefined && samplingParameters.some((name) => new RegExp(`\\b${name}\\b`).test(text));
 }
 
-/** A 400 over the spec's sampling values. Its name reaches the log, where the README says what to do: LLM_SAMPLING. */
+/** A 400 over the spec's sampling values. Its name reaches the log, where docs/configuration.md says what to do: LLM_SAMPLING. */
 export class SamplingRefusedError extends Error {
   readonly status = 400;
   constructor(cause: unknown) {

@@ -1,3 +1,5 @@
+import { MAX_CHAT_TITLE_CHARS } from "../../shared/values";
+
 /** Sampling of spec section 9: the same for replies and titles. */
 export const specSampling = {
   temperature: 0.2,
@@ -34,6 +36,6 @@ export function cleanTitle(raw: string): string | null {
     .replace(/^["'„“”«»\s]+|["'„“”«».\s]+$/g, "")
     .replace(/\s+/g, " ")
     .trim()
-    .slice(0, 80);
+    .slice(0, MAX_CHAT_TITLE_CHARS);
   return title || null;
 }

@@ -19,12 +19,9 @@ export interface ShortCompletionInput {
 }
 
 /**
- * A non-streamed completion with a small token cap (a title, the emergency verdict), its answer without the
- * model's reasoning. An endpoint that refuses `max_tokens` is asked once more with `max_completion_tokens`. An
- * answer cut off by the cap may have been reasoning all along (a server that strips the opening `<think>` tag
- * leaves nothing to tell), so it is asked once more with room to think. The provider keeps what it learns in
- * `memory`: the name of the cap, and that the model thinks (its answer was empty, or the second one reasoned),
- * so that later completions get the room at once.
+ * A non-streamed completion with a small token cap (a title, the emergency verdict), without the reasoning. Asked
+ * again with `max_completion_tokens`, or with room to think when cut off; `memory` keeps what was learned for later
+ * calls (docs/architecture.md, "Reasoning models").
  */
 export async function shortCompletion(client: OpenAI, memory: EndpointMemory, input: ShortCompletionInput): Promise<string> {
   const hadRoom = memory.thinks;

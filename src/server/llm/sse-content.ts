@@ -16,14 +16,9 @@ export class IdleTimeoutError extends Error {
 }
 
 /**
- * The reply text of a streamed Chat Completions response body, one piece per network read (every token that
- * arrived in that read, joined; a read that brought only reasoning gives a piece without text). The SDK's own
- * stream parser copies its whole buffer once per event, which costs far more than the relay itself when a fast
- * model sends many events per read; here each event's JSON is cut from the buffer once and parsed. Like the SDK,
- * an event that is not JSON fails the stream and an `error` object in an event becomes an APIError; text that
- * arrived before either is still yielded first. Stops at `[DONE]`; cancels the body when the caller stops early.
- * With `idleTimeoutMs`, a read that waits longer cancels the body and fails with IdleTimeoutError; the clock runs
- * only while waiting for the network, never while the caller holds a piece.
+ * The reply text of a streamed Chat Completions body, one piece per network read (cheaper than the SDK's parser:
+ * docs/architecture.md, "Reading the model's stream"). Bad JSON or an `error` event fails it after the text before;
+ * stops at `[DONE]`. `idleTimeoutMs` bounds each network wait (IdleTimeoutError), never the caller's time.
  */
 export async function* sseContent(
   body: ReadableStream<Uint8Array>,

@@ -20,11 +20,9 @@ export interface ThinkFilter {
 }
 
 /**
- * Takes reasoning models' `<think>…</think>` blocks out of a reply streamed in pieces of any size, a tag split
- * across pieces included. Some servers strip the opening tag, so a `</think>` with none before it means that
- * everything before it was reasoning: the step says `reset`. With `startsInside` (learned from an earlier reply
- * of the same endpoint), the start of the reply is held back until that tag comes, so no reasoning is shown; a
- * reply that ends without one is passed on whole. Whitespace before the answer's first character is dropped.
+ * Takes `<think>…</think>` blocks out of a reply streamed in pieces of any size; a lone `</think>` says `reset`.
+ * With `startsInside` the start is held back until that tag (a reply without one is passed on whole). Leading
+ * whitespace of the answer is dropped. See docs/architecture.md, "Reasoning models".
  */
 export function createThinkFilter({ startsInside = false }: { startsInside?: boolean } = {}): ThinkFilter {
   let mode: "answer" | "thinking" | "held" = startsInside ? "held" : "answer";

@@ -36,7 +36,7 @@ describe("accountMail", () => {
   });
 
   it("asks to confirm the address, in English and German", () => {
-    const verify = "https://health.example/api/auth/verify-email?token=xyz&callbackURL=%2Femail-verified";
+    const verify = "https://health.example/confirm-email?token=xyz";
     const en = accountMail({
       kind: "verify-email",
       to: "a@example.com",
@@ -48,6 +48,7 @@ describe("accountMail", () => {
     expect(en.subject).toBe("Confirm your e-mail address");
     expect(en.text).toContain(`\n${verify}\n`);
     expect(en.text).toContain("expires in 24 hours");
+    expect(en.text).toContain("press “Confirm my e-mail address”");
     const de = accountMail({
       kind: "verify-email",
       to: "a@example.com",
@@ -59,5 +60,53 @@ describe("accountMail", () => {
     expect(de.subject).toBe("Bestätigen Sie Ihre E-Mail-Adresse");
     expect(de.text).toContain(`\n${verify}\n`);
     expect(de.text).toContain("Gesundheitschat-Konto");
+    expect(de.text).toContain("auf „E-Mail-Adresse bestätigen“");
+  });
+
+  it("tells the owner of a registered address that someone tried to sign up with it, with a reset link", () => {
+    const en = accountMail({
+      kind: "existing-account",
+      to: "a@example.com",
+      link,
+      language: "en",
+      ttlSeconds: 3600,
+      siteName: "Health Chat",
+    });
+    expect(en.subject).toBe("Someone tried to sign up with your e-mail address");
+    expect(en.text).toContain(`\n${link}\n`);
+    expect(en.text).toContain("If it was you, you can choose a new password");
+    const de = accountMail({
+      kind: "existing-account",
+      to: "a@example.com",
+      link,
+      language: "de",
+      ttlSeconds: 3600,
+      siteName: "Health Chat",
+    });
+    expect(de.subject).toBe("Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren");
+    expect(de.text).toContain("läuft in 60 Minuten ab");
+  });
+
+  it("asks a confirmed operator to set the password the role waits for", () => {
+    const en = accountMail({
+      kind: "operator-password",
+      to: "a@example.com",
+      link,
+      language: "en",
+      ttlSeconds: 3600,
+      siteName: "Health Chat",
+    });
+    expect(en.subject).toBe("Set your password to use the research dashboard");
+    expect(en.text).toContain(`\n${link}\n`);
+    const de = accountMail({
+      kind: "operator-password",
+      to: "a@example.com",
+      link,
+      language: "de",
+      ttlSeconds: 3600,
+      siteName: "Health Chat",
+    });
+    expect(de.subject).toBe("Legen Sie Ihr Passwort für das Forschungs-Dashboard fest");
+    expect(de.text).toContain("das bei der Registrierung gewählte Passwort genügt dafür nicht");
   });
 });

@@ -40,7 +40,7 @@ export function createMailer({
     describe: `outbox ${outboxDir}`,
     send: async (mail) => {
       const info = await transport.sendMail({ from, ...mail });
-      await mkdir(outboxDir, { recursive: true });
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-z0-9]/gi, "")}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info("mail written to outbox", { file, subject: mail.subject });

@@ -1,13 +1,18 @@
-import type { PromptId } from "../../shared/values";
+import { type PromptId, starterQuestionPromptIds } from "../../shared/values";
+import { defaultStarterQuestionPrompts } from "./starter-defaults";
 
 /**
  * The ids of the starting prompts and the texts seeded at first start (operators change them on the dashboard or
- * with `npm run prompts`): the reply's system prompt, the title prompt, and the model's emergency check.
+ * with `npm run prompts`): the reply's system prompt, the title and emergency-check prompts, and the starter
+ * questions (starter-defaults.ts). `{{emergencyNumber}}` and `{{crisisLine}}` become the deployment's numbers.
  */
-export const PROMPT_IDS = { system: "system", title: "title", emergencyCheck: "emergency-check" } as const satisfies Record<
-  string,
-  PromptId
->;
+export const PROMPT_IDS = {
+  system: "system",
+  title: "title",
+  emergencyCheck: "emergency-check",
+  starterQuestionsEn: starterQuestionPromptIds.en,
+  starterQuestionsDe: starterQuestionPromptIds.de,
+} as const satisfies Record<string, PromptId>;
 
 export const defaultPrompts: Record<PromptId, string> = {
   system: `You are a careful health-information assistant for members of the public, run by a university research team.
@@ -16,8 +21,8 @@ export const defaultPrompts: Record<PromptId, string> = {
 - Give general, evidence-based health information. You cannot examine the person and you do not make a diagnosis or prescribe; say so when it matters.
 - Ask a short follow-up question when important details are missing (age, duration, severity, other conditions, medicines).
 - Say clearly when someone should see a doctor or pharmacist, and how soon.
-- If the message suggests an emergency (for example chest pain, signs of a stroke, severe difficulty breathing, heavy bleeding, a severe allergic reaction, poisoning or overdose), tell the person to call the emergency number now (112 in Europe, 911 in the US) before anything else.
-- If the person mentions thoughts of suicide or self-harm, respond with warmth, encourage them to contact a crisis line (for example Telefonseelsorge 0800 111 0 111 in Germany, 988 in the US) or emergency services, and to reach out to someone they trust.
+- If the message suggests an emergency (for example chest pain, signs of a stroke, severe difficulty breathing, heavy bleeding, a severe allergic reaction, poisoning or overdose), tell the person to call the emergency number now ({{emergencyNumber}}) before anything else.
+- If the person mentions thoughts of suicide or self-harm, respond with warmth, encourage them to contact {{crisisLine}} or the emergency number ({{emergencyNumber}}), and to reach out to someone they trust.
 - Do not make up facts, studies or sources. Say when evidence is uncertain.
 - Do not ask for names, addresses or other identifying details.`,
   "emergency-check": `You check messages sent to a health-information chat for a medical emergency. You never answer the person; you only classify.
@@ -43,4 +48,5 @@ or
 
 "emergency" is false for general questions ("what are the signs of a stroke?"), for things that happened in the past and are over, for symptoms the person says they do not have ("no chest pain"), and for everyday complaints. "category" is then null.`,
   title: `Write a short title (at most five words) for the conversation above, in the language of the conversation. Answer with the title only, without quotes or punctuation at the end.`,
+  ...defaultStarterQuestionPrompts,
 };

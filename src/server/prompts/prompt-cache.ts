@@ -33,9 +33,16 @@ export class PromptCache<Row> {
 }
 
 const cachesByDatabase = new WeakMap<object, PromptCache<unknown>>();
+const uncached = new WeakSet<object>();
+
+/** Every prompt read of `db` goes to the database (CACHES without `prompts`). */
+export function disablePromptCache(db: object): void {
+  uncached.add(db);
+}
 
 /** The prompt cache of a database opened with openDatabase; undefined (no caching) for a transaction or other handle. */
 export function promptCacheOf<Row>(db: object): PromptCache<Row> | undefined {
+  if (uncached.has(db)) return undefined;
   let cache = cachesByDatabase.get(db);
   if (!cache) {
     const notices = changeNoticesOf(db);

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import {
   type ChatDetail,
   type ChatPage,
+  type ChatSummary,
   chatIdSchema,
   chatListQuerySchema,
   chatMessagesQuerySchema,
@@ -11,14 +12,17 @@ import {
   type SendRefusal,
   type StreamEvent,
   sendMessageSchema,
+  updateChatSchema,
 } from "../../shared/schemas/chat";
 import type { ActiveReplies, ReplySlot } from "../chat/active-replies";
 import { startEmergencyCheck, withEmergencyCheck } from "../chat/emergency-check";
+import { loadPromptHistory, redactedTextOf } from "../chat/history";
 import { decodeHistoryCursor, encodeHistoryCursor } from "../chat/history-cursor";
 import { type ReplyDeps, type RequestedReply, requestReply, streamReply, toChatMessage } from "../chat/reply";
+import { withSnippet } from "../chat/snippet";
 import { replyAbortController, sseResponse } from "../chat/sse";
-import { deleteAllChats, deleteChat, getChatWithMessagePage, listChatPage } from "../db/queries/chats";
-import { appendMessage, ChatGoneError, createChatWithMessage, deleteReply, getOwnedChatHistory } from "../db/queries/messages";
+import { deleteAllChats, deleteChat, getChatWithMessagePage, listChatPage, updateChat } from "../db/queries/chats";
+import { appendMessage, ChatGoneError, createChatWithMessage, deleteReply } from "../db/queries/messages";
 import type { Env } from "../env";
 import { apiError } from "../http/api-error";
 import { clientAddressKey } from "../http/client-ip";
@@ -34,7 +38,7 @@ type ReplyEnv = { Variables: AuthedEnv["Variables"] & { replySlot: ReplySlot } }
 type ParsedSend = SendMessageRequest & { redFlags: () => RedFlagCategory[] };
 type SendEnv = { Variables: { send: ParsedSend } };
 
-/** A new message (jsonBody checked it). Its red-flag rules run once the model has been asked, or for a refusal before that. */
+/** A new message (jsonBody checked it). Its red-flag rules run when it is saved, or for a refusal. */
 const withSend = createMiddleware<SendEnv, string, ValidatedInput<"json", typeof sendMessageSchema>>(async (c, next) => {
   const send = c.req.valid("json");
   let verdict: RedFlagCategory[] | undefined;
@@ -94,11 +98,17 @@ export function chatRoutes({
     ],
   });
   /**
-   * What must hold before the user sees a token, done while the model's request is already under way: the send
-   * limits (one statement), then `commit` (saving the user's message, or removing the reply a regenerate
-   * replaces). A refused send aborts the model request and answers 429 with Retry-After (and the rules'
-   * verdict); a failed commit aborts it too and is thrown on, to be answered as an error (the screen keeps the
-   * typed text).
+   * Counts the send against its limits (one statement) before anything else: a refused send answers 429 with
+   * Retry-After (and the rules' verdict), having read no history and asked no model.
+   */
+  async function refusedByLimit(c: Context): Promise<Response | undefined> {
+    const verdict = await countSend(c);
+    return verdict.allowed ? undefined : tooManyRequests(c, verdict.retryAfterSeconds, refusalDetails(c));
+  }
+  /**
+   * What must hold before the user sees a token, done while the model's request is already under way: `commit`
+   * (saving the user's message, or removing the reply a regenerate replaces). A failed commit aborts the model
+   * request and is thrown on (the screen keeps the typed text). The whole path: docs/architecture.md.
    */
   async function beforeFirstToken<T>(
     c: Context,
@@ -106,20 +116,17 @@ export function chatRoutes({
     requested: Promise<RequestedReply>,
     commit: () => Promise<T>,
   ): Promise<{ model: RequestedReply; committed: T } | Response> {
-    try {
-      const [model, verdict] = await Promise.all([requested, countSend(c)]);
-      if (!verdict.allowed) {
-        reply.abort();
-        return tooManyRequests(c, verdict.retryAfterSeconds, refusalDetails(c));
-      }
-      return { model, committed: await commit() };
-    } catch (error) {
-      reply.abort();
-      // Deleted (in another tab) between the owner check and the save.
-      if (error instanceof ChatGoneError) return apiError(c, "not-found", "Chat not found.");
-      throw error;
-    }
+    // Both settle before the answer, so a save still running never outlives a failed request (or the reverse).
+    const [model, committed] = await Promise.allSettled([requested, commit()]);
+    if (model.status === "fulfilled" && committed.status === "fulfilled") return { model: model.value, committed: committed.value };
+    reply.abort();
+    const error = committed.status === "rejected" ? committed.reason : (model as PromiseRejectedResult).reason;
+    // Deleted (in another tab) between the owner check and the save.
+    if (error instanceof ChatGoneError) return apiError(c, "not-found", "Chat not found.");
+    throw error;
   }
+  const historyOf = (userId: string, chatId: string) =>
+    loadPromptHistory({ db, redact: deps.redact, maxTokens: deps.maxPromptTokens }, { userId, chatId });
   const liveCap = liveReplyCap(activeReplies, env.LIVE_CHATS_RETRY_AFTER_SECONDS);
   const keepAliveMs = env.STREAM_KEEPALIVE_SECONDS * 1000;
   return new Hono<AuthedEnv>()
@@ -129,7 +136,9 @@ export function chatRoutes({
       const after = query.cursor === undefined ? undefined : decodeHistoryCursor(query.cursor);
       if (query.cursor !== undefined && !after) return apiError(c, "bad-request", "The cursor is not valid.");
       const page = await listChatPage({ db, userId: c.var.session.user.id, search: query.q || undefined, after });
-      return c.json({ chats: page.chats, nextCursor: page.next ? encodeHistoryCursor(page.next) : null } satisfies ChatPage);
+      const snippets = (list: typeof page.chats) => list.map((chat) => withSnippet(chat, query.q));
+      const nextCursor = page.next ? encodeHistoryCursor(page.next) : null;
+      return c.json({ chats: snippets(page.chats), pinned: snippets(page.pinned), nextCursor } satisfies ChatPage);
     })
     .delete("/", async (c) => c.json({ deleted: await deleteAllChats({ db, userId: c.var.session.user.id }) }))
     .get("/:id", queryOf(chatMessagesQuerySchema), async (c) => {
@@ -140,6 +149,12 @@ export function chatRoutes({
       if (!chat) return apiError(c, "not-found", "Chat not found.");
       return c.json({ ...chat, messages: chat.messages.map(toChatMessage) } satisfies ChatDetail);
     })
+    .patch("/:id", jsonBody(updateChatSchema), async (c) => {
+      const chatId = chatIdParam(c.req.param("id"));
+      const chat = chatId && (await updateChat({ db, userId: c.var.session.user.id, chatId, ...c.req.valid("json") }));
+      if (!chat) return apiError(c, "not-found", "Chat not found.");
+      return c.json(chat satisfies ChatSummary);
+    })
     .delete("/:id", async (c) => {
       const chatId = chatIdParam(c.req.param("id"));
       const deleted = chatId && (await deleteChat({ db, userId: c.var.session.user.id, chatId }));
@@ -147,20 +162,28 @@ export function chatRoutes({
       return c.json({ deleted: true });
     })
     .post("/messages", jsonBody(sendMessageSchema), withSend, liveCap, async (c) => {
+      const refused = await refusedByLimit(c);
+      if (refused) return refused;
       const userId = c.var.session.user.id;
       const { chatId: requestedId, text, language, redFlags } = c.var.send;
-      // The model is asked as soon as its prompt is known: a new chat's history is this message alone; an existing
-      // chat's is read, with its owner check, in one query. Limits, rules and saving run while it starts answering.
-      const earlier = requestedId ? await getOwnedChatHistory({ db, userId, chatId: requestedId }) : [];
+      // An existing chat's newest turns are read with its owner check, in one bounded query; a new chat's history
+      // is this message alone. The model is asked at once; saving the message runs beside it.
+      const earlier = requestedId ? await historyOf(userId, requestedId) : { turns: [], storeRedactions: async () => {} };
       if (!earlier) return apiError(c, "not-found", "Chat not found.");
       const reply = replyAbortController(c.req.raw.signal);
-      const history = [...earlier, { sender: "user" as const, text, status: "complete" as const }];
+      // Redacted once, here: the prompt sends it, and the message keeps it for every later prompt.
+      const redactedText = redactedTextOf(deps, text);
+      const history = [...earlier.turns, { sender: "user" as const, content: redactedText ?? text, status: "complete" as const }];
       const requested = requestReply(deps, { history, language, signal: reply.signal });
-      const ready = await beforeFirstToken(c, reply, requested, () => {
-        const message = { sender: "user" as const, text, redFlags: redFlags(), language };
-        return requestedId
-          ? appendMessage({ db, message: { ...message, chatId: requestedId } })
-          : createChatWithMessage({ db, userId, message });
+      const ready = await beforeFirstToken(c, reply, requested, async () => {
+        const message = { sender: "user" as const, text, redactedText, redFlags: redFlags(), language };
+        const [saved] = await Promise.all([
+          requestedId
+            ? appendMessage({ db, message: { ...message, chatId: requestedId } })
+            : createChatWithMessage({ db, userId, message }),
+          earlier.storeRedactions(),
+        ]);
+        return saved;
       });
       if (ready instanceof Response) return ready;
       // Only now, with the user's message committed, may the reply reach the screen.
@@ -176,17 +199,19 @@ export function chatRoutes({
       return sseResponse(events(), { reply, logger, slot: c.var.replySlot, keepAliveMs });
     })
     .post("/:id/regenerate", jsonBody(regenerateSchema), liveCap, async (c) => {
+      const refused = await refusedByLimit(c);
+      if (refused) return refused;
       const chatId = chatIdParam(c.req.param("id"));
-      const earlier = chatId && (await getOwnedChatHistory({ db, userId: c.var.session.user.id, chatId }));
+      const earlier = chatId && (await historyOf(c.var.session.user.id, chatId));
       if (!chatId || !earlier) return apiError(c, "not-found", "Chat not found.");
-      const last = earlier.at(-1);
+      const last = earlier.turns.at(-1);
       const replaced = last?.sender === "assistant" ? last : undefined;
-      const history = replaced ? earlier.slice(0, -1) : earlier;
+      const history = replaced ? earlier.turns.slice(0, -1) : earlier.turns;
       if (history.at(-1)?.sender !== "user") return apiError(c, "bad-request", "There is no message to answer.");
       const reply = replyAbortController(c.req.raw.signal);
       const requested = requestReply(deps, { history, language: c.req.valid("json").language, signal: reply.signal });
       const ready = await beforeFirstToken(c, reply, requested, async () => {
-        if (replaced) await deleteReply({ db, messageId: replaced.id });
+        await Promise.all([replaced && deleteReply({ db, messageId: replaced.id }), earlier.storeRedactions()]);
       });
       if (ready instanceof Response) return ready;
       const { model } = ready;

@@ -4,6 +4,7 @@ import type { SiteConfig } from "../../shared/schemas/site-config";
 import { passwordPolicyFromEnv } from "../auth/password-policy";
 import type { Env } from "../env";
 import { isDemoMode } from "../llm/provider";
+import { emergencyNumbersFromEnv } from "../safety/emergency-numbers";
 
 export function siteConfigFromEnv(env: Env): SiteConfig {
   return {
@@ -14,13 +15,7 @@ export function siteConfigFromEnv(env: Env): SiteConfig {
     privacyContactEmail: env.PRIVACY_CONTACT_EMAIL,
     demoMode: isDemoMode(env),
     redactsPersonalData: env.REDACT_PERSONAL_DATA,
-    emergency: {
-      number: env.EMERGENCY_NUMBER,
-      numberUs: env.EMERGENCY_NUMBER_US,
-      crisisLineDe: env.CRISIS_LINE_DE,
-      crisisLineEn: env.CRISIS_LINE_EN,
-      crisisLineUs: env.CRISIS_LINE_US,
-    },
+    emergency: emergencyNumbersFromEnv(env),
   };
 }
 

@@ -3,12 +3,24 @@
  * costs a binary search instead of a scan (a long message with hundreds of terms would otherwise be rescanned per
  * term: quadratic time).
  */
+/** A match as the rules read it: where it starts, and its text. */
+export type Found = { index: number; 0: string };
+
+/** The matches of a global pattern, by exec() on the shared pattern: matchAll() compiles a fresh copy per call. */
+export function* matchesOf(pattern: RegExp, text: string): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    if (match[0] === "") pattern.lastIndex++;
+    yield match;
+  }
+}
+
 export class MatchPositions {
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
 
   constructor(text: string, pattern: RegExp) {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of matchesOf(pattern, text)) {
       this.starts.push(match.index);
       this.ends.push(match.index + match[0].length);
     }

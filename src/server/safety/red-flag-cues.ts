@@ -42,14 +42,17 @@ export const sentenceBreak = /[!?\n]|\.(?!\d)/g;
 
 // A past event named right before or after the term is history, not an emergency: "heart attack in 2015",
 // "history of stroke", "vor 5 Jahren einen Herzinfarkt". Self-harm is exempt (see red-flags.ts).
-const agoDe = "vor (?:\\d+|einem|einigen|ein paar|vielen|zwei|drei|fuenf|zehn) (?:jahr|jahren|monat|monaten)";
+const agoDe =
+  "vor (?:\\d+|einem|einigen|ein paar|vielen|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|zwoelf|zwanzig) (?:jahr|jahren|monat|monaten)";
+const lastDe = "letzte[ns]? (?:jahr|monat|sommer|winter|herbst|fruehling|fruehjahr)|im letzten jahr";
+const numberEn = "\\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|a few|several|many";
 /** History named just before a term (the clause text before it ends here). */
 export const historyBefore = new RegExp(
-  `(?:history of|hx of|vorgeschichte|zustand nach|${agoDe}|(?:19|20)\\d\\d) (?:(?:a|an|ein|eine|einen|einem|einer) )?$`,
+  `(?:history of|hx of|vorgeschichte|zustand nach|${agoDe}|${lastDe}|(?:19|20)\\d\\d) (?:(?:a|an|ein|eine|einen|einem|einer) )?$`,
 );
 /** History named just after a term (the clause text after it starts here). */
 export const historyAfter = new RegExp(
-  `^ (?:(?:back )?in (?:19|20)\\d\\d|im jahr (?:19|20)\\d\\d|(?:\\d+|a|one|two|three|a few|several|many) (?:years?|months?) ago|last (?:year|month)|letztes jahr|${agoDe}|as a (?:child|kid)|als kind)\\b`,
+  `^ (?:(?:back )?in (?:19|20)\\d\\d|im jahr (?:19|20)\\d\\d|(?:${numberEn}) (?:years?|months?) ago|last (?:year|month|summer|winter|spring|autumn)|${lastDe}|${agoDe}|as a (?:child|kid)|als kind|at (?:the age of )?\\d\\d|mit \\d\\d(?: jahren)?)\\b`,
 );
 
 type Cues = { wh: string; aux: string; personal: string };

@@ -23,6 +23,13 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     "herzinfarkt",
     "herzanfall",
     "schmerz(?:en)? (?:strahl\\w* )?(?:in|bis in) (?:den |die )?(?:linken? )?(?:arm|kiefer)",
+    near("zwischen (?:den|die) schulterblaett\\w*", "uebel\\w*|schwitz\\w*|blass|kaltschweiss\\w*|atemnot|luftnot|erschoepft", 80, stop),
+    near(
+      "(?:puls|herzfrequenz|hf) (?:\\w+ )?(?:[1-3]\\d)\\b",
+      "ohnmacht\\w*|ohnmaechtig|umgekippt|bewusstlos|kippt (?:\\w+ )?um|schwarz vor augen",
+      80,
+      stop,
+    ),
   ],
   stroke: [
     "schlaganfall",
@@ -39,6 +46,8 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     "(?:sieht|sehe) (?:ploetzlich |auf einmal )?doppelt",
     "ploetzlich(?:e|er)? doppelbilder",
     "staerkste(?:n)? kopfschmerz(?:en)? meines lebens",
+    "(?:arm|hand|bein) (?:haengt|ist) (?:\\w+ ){0,4}schlaff|(?:laecheln|mund|gesicht) (?:ist |wirkt |haengt )?(?:ganz |etwas |so )?schief",
+    "(?:arm|hand|bein) (?:gehorcht|macht) (?:ihm |ihr |mir )?nicht (?:mehr )?(?:mit)?|(?:spricht|redet) (?:\\w+ ){0,2}(?:als ob|wie) (?:\\w+ ){0,2}betrunken",
   ],
   breathing: [
     "atemnot",
@@ -64,6 +73,7 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     "blut (?:erbrechen|erbrochen|husten|gehustet|spucken|gespuckt)",
     "erbreche blut",
     "huste blut",
+    "spritzt (?:\\w+ ){0,4}(?:pulsierend|stossweise|im takt)|(?:pulsierend|stossweise) (?:\\w+ )?(?:blut|spritz\\w*|blutet)",
   ],
   anaphylaxis: [
     "allergische?r? schock",
@@ -73,6 +83,7 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     `(?:lippen?|gesicht) (?:${swollen})(?: an)? nach (?:\\w+ ){0,3}(?:\\w*stich|\\w*nuessen|essen|medikament\\w*|penicillin|antibiotik\\w*)`,
     "schwere allergische reaktion",
     near("quaddeln|nesselsucht", "schwindelig|schwindel|kreislauf\\w*|atemnot", 60, stop),
+    near("adrenalin\\w*|epi ?pen|autoinjektor|anapen|jext|notfallset", "gespritzt|gegeben|benutzt|gesetzt|verabreicht|vor \\d+", 40, stop),
   ],
   poisoning: [
     "ueberdosis",
@@ -81,6 +92,7 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     "vergiftung",
     "zu viele (?:\\w+ )?\\w*(?:tabletten|pillen|medikamente|kapseln) (?:genommen|geschluckt|eingenommen)",
     "[1-9]\\d (?:\\w+ )?(?:tabletten|pillen|kapseln)(?: \\w+)? (?:genommen|geschluckt|eingenommen)",
+    "(?:genommen|geschluckt|eingenommen|eingeworfen) (?:\\w+ ){0,2}(?:[2-9]\\d|\\d{3})(?!\\s?(?:mg|ml|mcg|g|ie|einheiten)\\b) (?:\\w+ ){0,2}(?:\\w*tabletten|pillen|kapseln|paracetamol|ibuprofen)",
     "(?:ganze|komplette|volle) (?:packung|schachtel|flasche|dose) (?:\\w+ )?(?:tabletten|pillen|medikamente|schlaftabletten)",
     `${hazard} (?:verschluckt|geschluckt|getrunken)`,
     `${child} hat (?:\\w+ ){0,5}(?:tabletten|pillen|medikamente|${hazard})(?: \\w+){0,3} (?:verschluckt|geschluckt|getrunken|gegessen)`,

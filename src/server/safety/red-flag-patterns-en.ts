@@ -22,9 +22,22 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     "(?:heart ?|hart )at?ta(?:ck|k)s?",
     "myocardial infarction",
     "pain (?:spreading|radiating|going|moving|shooting) (?:in|into|to|down|up) (?:my |the |his |her )?(?:left )?(?:arm|jaw)",
+    near(
+      "between (?:the|my|her|his) shoulder ?blades",
+      "nause\\w*|sick|sweat\\w*|clammy|pale|grey|gray|short of breath|exhausted",
+      80,
+      stop,
+    ),
+    near(
+      "(?:hr|heart rate|pulse) (?:\\w+ )?(?:of |is |at )?(?:[1-3]\\d)\\b",
+      "faint\\w*|pass(?:ing|ed)? out|black(?:ing|ed)? out|collaps\\w*",
+      80,
+      stop,
+    ),
   ],
   stroke: [
     "strokes?(?! of (?:luck|genius|midnight|the pen))",
+    "(?:arm|hand|leg) (?:does not|doesn'?t|won'?t|will not) (?:obey|do what)|(?:speaks|talking|talks|speaking) (?:as though|as if|like) (?:(?:he|she) (?:has had|had|was|is) )?(?:a drink|drunk)|suddenly (?:\\w+ ){0,2}dropped (?:his|her|my) (?:spoon|cup|fork|glass|knife)",
     "face (?:is )?(?:drooping|droops|drooped|fallen)",
     "drooping (?:face|mouth|side of (?:my|his|her) face)",
     "(?:face|mouth|smile) (?:\\w+ ){0,2}(?:lopsided|crooked|uneven)",
@@ -65,6 +78,7 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     "(?:so much|a lot of|lots of) blood",
     "(?:vomiting|throwing up|coughing up|coughing|spitting) (?:up )?blood",
     "blood in (?:my )?vomit",
+    "spurting|(?:blood|bleeding|it)(?:'s| is)? (?:\\w+ ){0,3}(?:in pulses|pulsing|pumping out)",
   ],
   anaphylaxis: [
     "anaphyla\\w*",
@@ -75,8 +89,15 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     near(trigger, `(?:lips?|face|mouth|eyes) ${swelling}|(?:throat|tongue) (?:feels |is |getting )?tight`, 60, stop),
     near("hives", "dizzy|faint|lightheaded|light-headed", 60, stop),
     "(?:use|used|using|gave|give) (?:the |my |his |her |an |a )?epi ?pen",
+    near(
+      "epi ?pen|adrenaline(?: pen)?|auto-?injector|jext",
+      "ago|used|given|injected|jabbed|(?:bp|blood pressure) (?:\\w+ )?\\d",
+      40,
+      stop,
+    ),
   ],
   poisoning: [
+    "(?:took|taken|swallowed|downed|had) (?:\\w+ ){0,2}(?:[2-9]\\d|\\d{3})(?!\\s?(?:mg|ml|mcg|g|units?|iu)\\b) (?:\\w+ ){0,2}(?:pills|tablets|caps\\w*|paracetamol|ibuprofen|sertraline|\\w+(?:pam|lam|pine|zine|line|oxetine|pram))|(?:[2-9]\\d|\\d{3}) (?:\\w+ ){0,2}(?:pills|tablets|paracetamol|ibuprofen|sertraline|\\w+(?:pam|lam|pine|zine|line|oxetine|pram)) (?:that )?i (?:took|have taken|'?ve taken|swallowed)",
     "overdos\\w*",
     "over dose",
     "took (?:too many|a lot of|all (?:my|the|of (?:my|the))) (?:pills|tablets|medication|meds)",

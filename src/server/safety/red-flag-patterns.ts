@@ -4,11 +4,21 @@
  * as variants ("chest pian"); single key terms are also corrected by one edit before matching (typoTerms, fuzzy.ts).
  * Both languages always run: people mix them, and the interface language says little about the message.
  */
-import { type RedFlagCategory, redFlagCategories } from "../../shared/values";
+import { type RedFlagCategory, redFlagCategories, SELF_HARM } from "../../shared/values";
 import { germanPatterns } from "./red-flag-patterns-de";
 import { englishPatterns } from "./red-flag-patterns-en";
+import { groupPatterns } from "./red-flag-patterns-groups";
+import { planPatterns } from "./red-flag-patterns-plans";
 
-/** All patterns for a category, English and German. */
+/** All patterns for a category, English and German: the general ones, the understated groups and suicide plans. */
 export const redFlagPatterns = Object.fromEntries(
-  redFlagCategories.map((category) => [category, [...englishPatterns[category], ...germanPatterns[category]]]),
+  redFlagCategories.map((category) => [
+    category,
+    [
+      ...englishPatterns[category],
+      ...germanPatterns[category],
+      ...(groupPatterns[category] ?? []),
+      ...(category === SELF_HARM ? planPatterns : []),
+    ],
+  ]),
 ) as Record<RedFlagCategory, string[]>;

@@ -102,7 +102,7 @@ function applyRule(text: string, { kind, pattern, accept }: Rule, counts: Record
   return output + text.slice(copied);
 }
 
-/** The transform the chat applies before text leaves the server (REDACT_PERSONAL_DATA, on by default). */
-export function redactionFor(env: { REDACT_PERSONAL_DATA: boolean }): (text: string) => string {
-  return env.REDACT_PERSONAL_DATA ? (text) => redactPersonalData(text).text : (text) => text;
+/** The transform the chat applies before text leaves the server (REDACT_PERSONAL_DATA, on by default); undefined when off. */
+export function redactionFor(env: { REDACT_PERSONAL_DATA: boolean }): ((text: string) => string) | undefined {
+  return env.REDACT_PERSONAL_DATA ? (text) => redactPersonalData(text).text : undefined;
 }

@@ -38,12 +38,9 @@ function headTagsFor(files: string[]): string {
 }
 
 /**
- * The chat screen's code, the session and the chat's messages would otherwise be asked for only once the app's
- * own code has loaded and run: a second round of requests. Announced with the page, they load alongside it.
- * The code goes in the HTML (the same for every user); the API answers, which depend on the address and the
- * cookie, go in a Link header, so the page itself (which the service worker keeps) stays the same for everyone.
- * The Markdown renderer is left out on purpose: at 28 KB gzipped it would share the slow link with React's chunk,
- * which then arrives later (measured: the page showed later); main.tsx asks for it once the app's code runs.
+ * What to announce with a page so it loads alongside it: the route's code in the HTML (the same for everyone), its
+ * API answers in a Link header. The Markdown renderer is left out on purpose: docs/architecture.md, "Preloading the
+ * chat screen".
  */
 export function routePreloads(manifest: Manifest): (pathname: string) => Preloads {
   const inIndex = filesOf(manifest, "index.html");

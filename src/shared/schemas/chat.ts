@@ -3,6 +3,7 @@ import { sendRefusalCodes } from "../errors";
 import {
   feedbackKinds,
   feedbackReasons,
+  MAX_CHAT_TITLE_CHARS,
   MAX_FEEDBACK_COMMENT_CHARS,
   MAX_MESSAGE_CHARS,
   messageStatuses,
@@ -13,7 +14,7 @@ import {
 } from "../values";
 import { languageSchema } from "./profile";
 
-export { feedbackReasons, MAX_FEEDBACK_COMMENT_CHARS, MAX_MESSAGE_CHARS, type ReplyErrorCode };
+export { feedbackReasons, MAX_CHAT_TITLE_CHARS, MAX_FEEDBACK_COMMENT_CHARS, MAX_MESSAGE_CHARS, type ReplyErrorCode };
 
 export const senderSchema = z.enum(senders);
 export const feedbackSchema = z.enum(feedbackKinds);
@@ -43,22 +44,49 @@ export type ChatMessage = z.infer<typeof messageSchema>;
 export const CHATS_PAGE_SIZE = 50;
 export const MESSAGES_PAGE_SIZE = 50;
 
-/** A chat as the history lists it: only what the drawer shows (the title, or "Chat n" without one). */
-export const chatSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-});
+const chatTitleSchema = z.object({ id: z.string(), title: z.string() });
+
+/**
+ * A chat as the history lists it: the title (or "Chat n" without one), when it was last touched (ISO 8601, for
+ * the date groups) and whether it is pinned.
+ */
+export const chatSummarySchema = z.extend(chatTitleSchema, { updatedAt: z.string(), pinned: z.boolean() });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
-/** GET /api/chats: one page of the history, newest first; `nextCursor` asks for the page after it (null: the last). */
-export const chatPageSchema = z.object({ chats: z.array(chatSummarySchema), nextCursor: z.nullable(z.string()) });
+/** How long a search result's snippet may be, "…" included: about one line in the history. */
+export const SNIPPET_MAX_CHARS = 120;
+
+/** A chat in the history: when a search matched a message (not the title), `snippet` is the text around it. */
+export const chatListItemSchema = z.extend(chatSummarySchema, {
+  snippet: z.optional(z.string().check(z.maxLength(SNIPPET_MAX_CHARS))),
+});
+export type ChatListItem = z.infer<typeof chatListItemSchema>;
+
+/**
+ * GET /api/chats: one page of the unpinned history, newest first; `nextCursor` asks for the page after it (null:
+ * the last). The first page also carries the pinned chats (newest pin first); later pages an empty list.
+ */
+export const chatPageSchema = z.object({
+  chats: z.array(chatListItemSchema),
+  pinned: z.array(chatListItemSchema),
+  nextCursor: z.nullable(z.string()),
+});
 export type ChatPage = z.infer<typeof chatPageSchema>;
+
+/** PATCH /api/chats/:id: a new title (trimmed, not empty) and/or pinning. */
+export const updateChatSchema = z
+  .strictObject({
+    title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_CHAT_TITLE_CHARS))),
+    pinned: z.optional(z.boolean()),
+  })
+  .check(z.refine(({ title, pinned }) => title !== undefined || pinned !== undefined, "Nothing to change."));
+export type UpdateChat = z.infer<typeof updateChatSchema>;
 
 /**
  * GET /api/chats/:id: the chat with its newest messages (or those before `?before=`), oldest first.
  * `olderBefore` is the `before` that loads the page older than these; null when these are the oldest.
  */
-export const chatDetailSchema = z.extend(chatSummarySchema, {
+export const chatDetailSchema = z.extend(chatTitleSchema, {
   messages: z.array(messageSchema),
   olderBefore: z.nullable(z.int()),
 });

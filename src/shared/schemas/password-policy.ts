@@ -15,7 +15,7 @@ export const passwordPolicySchema = z.object({
 
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 
-type PasswordRule = "minLength" | "maxLength" | "lowercase" | "uppercase" | "digit" | "symbol";
+export type PasswordRule = "minLength" | "maxLength" | "lowercase" | "uppercase" | "digit" | "symbol";
 
 /** The rules a password breaks, in the order the form lists them. Common-password checks are server-only. */
 export function brokenPasswordRules(password: string, policy: PasswordPolicy): PasswordRule[] {

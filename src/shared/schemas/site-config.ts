@@ -1,5 +1,17 @@
 import * as z from "zod/mini";
 
+/** A crisis line for people thinking of suicide: its name and the number to call. */
+export const crisisLineSchema = z.object({ name: z.string(), number: z.string() });
+export type CrisisLine = z.infer<typeof crisisLineSchema>;
+
+/** The emergency number and crisis line of one region; `null` where the table knows no crisis line. */
+export const emergencyNumbersSchema = z.object({
+  region: z.string(),
+  number: z.string(),
+  crisisLine: z.nullable(crisisLineSchema),
+});
+export type EmergencyNumbers = z.infer<typeof emergencyNumbersSchema>;
+
 /** Operator-configured texts and links the web app shows (GET /api/site-config). */
 export const siteConfigSchema = z.object({
   siteName: z.string(),
@@ -11,13 +23,7 @@ export const siteConfigSchema = z.object({
   demoMode: z.boolean(),
   /** Personal identifiers are replaced before a conversation goes to the model provider. */
   redactsPersonalData: z.boolean(),
-  /** Numbers shown on the emergency card; the browser picks US numbers for en-US. */
-  emergency: z.object({
-    number: z.string(),
-    numberUs: z.string(),
-    crisisLineDe: z.string(),
-    crisisLineEn: z.string(),
-    crisisLineUs: z.string(),
-  }),
+  /** The deployment's numbers (EMERGENCY_REGION and its overrides): the card, the disclaimer and the prompt use them. */
+  emergency: emergencyNumbersSchema,
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

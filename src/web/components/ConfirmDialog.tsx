@@ -9,12 +9,14 @@ interface Props {
   text: string;
   error?: string | null;
   busy?: boolean;
+  /** The confirming button's text, naming what it does ("Delete"); "Confirm" when not given. */
+  confirmLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** A modal confirmation built on <dialog>, which traps focus and closes on Escape. */
-export function ConfirmDialog({ open, title, text, error, busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ open, title, text, error, busy, confirmLabel, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -29,7 +31,7 @@ export function ConfirmDialog({ open, title, text, error, busy, onConfirm, onClo
           {t("common.close")}
         </button>
         <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
-          {t("common.confirm")}
+          {confirmLabel ?? t("common.confirm")}
         </button>
       </div>
     </dialog>

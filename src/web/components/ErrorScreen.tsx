@@ -8,12 +8,6 @@ export function ErrorScreen({ error }: { error: unknown }) {
   return <ErrorPage message={message} />;
 }
 
-/** The same screen for an address that matches no page. */
-export function NotFoundScreen() {
-  const { t } = useTranslation();
-  return <ErrorPage message={t("errors.notFound")} />;
-}
-
 function ErrorPage({ message }: { message: string }) {
   const { t } = useTranslation();
   return (

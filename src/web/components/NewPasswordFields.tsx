@@ -17,7 +17,7 @@ export function NewPasswordFields({ label, confirmLabel, password, confirm, onPa
   return (
     <>
       <PasswordInput label={label} value={password} onChange={onPasswordChange} autoComplete="new-password" describedBy={rulesId} />
-      <PasswordRules id={rulesId} />
+      <PasswordRules id={rulesId} password={password} />
       <PasswordInput label={confirmLabel} value={confirm} onChange={onConfirmChange} autoComplete="new-password" />
     </>
   );

@@ -6,12 +6,22 @@ export interface NotificationMessage {
   text: string;
 }
 
-/** A closable notification at the bottom of the screen (spec: after deleting chats). */
-export function Notification({ message, onClose }: { message: NotificationMessage | null; onClose: () => void }) {
+interface Props {
+  message: NotificationMessage | null;
+  onClose: () => void;
+  /** In the page's flow (the chat screen's footer) rather than floating over the bottom of the screen. */
+  inline?: boolean;
+}
+
+/** A closable notification (spec: after deleting chats), floating at the bottom or in the page's flow. */
+export function Notification({ message, onClose, inline = false }: Props) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
-    <div className={`notification notification-${message.kind}`} role={message.kind === "error" ? "alert" : "status"}>
+    <div
+      className={`notification notification-${message.kind}${inline ? " notification-inline" : ""}`}
+      role={message.kind === "error" ? "alert" : "status"}
+    >
       <span>{message.text}</span>
       <button type="button" className="icon-button" onClick={onClose} aria-label={t("common.close")}>
         <CloseIcon />

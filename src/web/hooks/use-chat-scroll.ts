@@ -12,11 +12,9 @@ const smooth = (): ScrollBehavior => (matchMedia("(prefers-reduced-motion: reduc
 type Revealed = { element: HTMLElement; coveredTop: HTMLElement | null };
 
 /**
- * The conversation's own scroll container. A chat opens at its newest message and follows new text only while
- * the reader is at the end, so reading older messages is never interrupted; `followNewest` (a message sent)
- * brings them there again, animated unless reduced motion is asked for. When older messages are put in front
- * (`firstMessageId` changes within a chat), what the reader sees stays where it was. `reveal` shows one element
- * (the emergency card) and keeps it shown while the screen changes size (a phone turned, its keyboard opened).
+ * The conversation's scroll container: follows new text only while the reader is at the end (`followNewest` brings
+ * them there), keeps the view in place when older messages are put in front, and `reveal` keeps one element (the
+ * emergency card) in view across resizes. The rules: docs/architecture.md, "The assistant".
  */
 export function useChatScroll({ chatId, firstMessageId }: { chatId: string | undefined; firstMessageId: string | undefined }) {
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
@@ -28,6 +26,8 @@ export function useChatScroll({ chatId, firstMessageId }: { chatId: string | und
   const revealed = useRef<Revealed | null>(null);
   // How far the reader is from the end, as of the last scroll or resize (before the DOM changes again).
   const fromBottom = useRef(0);
+  // The reader scrolled up by themselves (not a revealed card): the screen offers a way back to the newest text.
+  const [away, setAway] = useState(false);
 
   const toBottom = useCallback((behavior: ScrollBehavior) => {
     const el = scrollerRef.current;
@@ -44,9 +44,11 @@ export function useChatScroll({ chatId, firstMessageId }: { chatId: string | und
       if (fromBottom.current <= NEAR_BOTTOM_PX) {
         follow.current = true;
         animating.current = false;
+        setAway(false);
       } else if (top < lastTop - 1 && !animating.current) {
         // Only moving up leaves the end: content that grew below (a reply streaming in) does not.
         follow.current = false;
+        if (!revealed.current) setAway(true);
       }
       lastTop = top;
     };
@@ -96,6 +98,7 @@ export function useChatScroll({ chatId, firstMessageId }: { chatId: string | und
       follow.current = true;
       animating.current = false;
       revealed.current = null;
+      setAway(false);
       toBottom("auto");
     } else if (firstMessageId !== before.firstMessageId && before.firstMessageId !== undefined && !follow.current) {
       // Older messages arrived in front: the reader stays at what they were reading.
@@ -106,6 +109,7 @@ export function useChatScroll({ chatId, firstMessageId }: { chatId: string | und
   const followNewest = useCallback(() => {
     follow.current = true;
     revealed.current = null;
+    setAway(false);
     const behavior = smooth();
     animating.current = behavior === "smooth";
     toBottom(behavior);
@@ -114,6 +118,7 @@ export function useChatScroll({ chatId, firstMessageId }: { chatId: string | und
   /** Shows `element` (see revealAbove) instead of following the newest text, until the reader scrolls. */
   const reveal = useCallback((element: HTMLElement, coveredTop: HTMLElement | null) => {
     follow.current = false;
+    setAway(false);
     animating.current = false;
     revealed.current = { element, coveredTop };
     revealAbove(element, scrollerRef.current, coveredTop, smooth());
@@ -125,5 +130,5 @@ export function useChatScroll({ chatId, firstMessageId }: { chatId: string | und
     if (shown?.element.isConnected) revealAbove(shown.element, scrollerRef.current, shown.coveredTop, "auto");
   }, []);
 
-  return { setScroller, setContent, scrollerRef, followNewest, reveal, keepRevealed };
+  return { scroller, setScroller, setContent, scrollerRef, followNewest, reveal, keepRevealed, away };
 }

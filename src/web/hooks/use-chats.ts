@@ -1,5 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ChatDetail, type ChatMessage, chatDetailSchema, chatPageSchema, messageSchema } from "../../shared/schemas/chat";
+import {
+  type ChatDetail,
+  type ChatMessage,
+  chatDetailSchema,
+  chatPageSchema,
+  chatSummarySchema,
+  messageSchema,
+  type UpdateChat,
+} from "../../shared/schemas/chat";
 import type { FeedbackKind } from "../../shared/values";
 import { answer, byId, client, succeeded } from "../lib/api";
 
@@ -115,6 +123,19 @@ export function useFeedback(chatId: string) {
     },
     onError: (_error, _vars, context) => {
       if (context?.before) queryClient.setQueryData(chatKey(chatId), context.before);
+    },
+  });
+}
+
+/** Renames or pins a chat; the history and the open chat's title follow the server's answer. */
+export function useUpdateChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...change }: { id: string } & UpdateChat) =>
+      answer(client.api.chats[":id"].$patch({ param: byId(id), json: change }), chatSummarySchema),
+    onSuccess: (chat) => {
+      queryClient.setQueryData<ChatDetail>(chatKey(chat.id), (old) => (old ? { ...old, title: chat.title } : old));
+      return queryClient.invalidateQueries({ queryKey: chatListKey });
     },
   });
 }

@@ -13,10 +13,13 @@ export function usePasswordPolicy() {
   });
 }
 
+/** The site's texts, links and emergency numbers; fetched at start (main.tsx), as every screen names the number. */
+export const siteConfigQuery = {
+  queryKey: ["site-config"],
+  queryFn: () => answer(client.api["site-config"].$get(), siteConfigSchema),
+  staleTime: 60 * 60_000,
+};
+
 export function useSiteConfig() {
-  return useQuery({
-    queryKey: ["site-config"],
-    queryFn: () => answer(client.api["site-config"].$get(), siteConfigSchema),
-    staleTime: 60 * 60_000,
-  });
+  return useQuery(siteConfigQuery);
 }

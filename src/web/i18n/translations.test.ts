@@ -46,3 +46,27 @@ describe("app translations: the spec's catalogue", () => {
     expect(english["account.recentLoginRequired"]).toBe("You need to log in again to delete your account.");
   });
 });
+
+describe("German as a native writer would put it (issue 23)", () => {
+  const german = flatten(de);
+  const english = flatten(en);
+
+  it("says plainly that the address or password is wrong", () => {
+    expect(german["authErrors.invalid-credential"]).toBe("E-Mail-Adresse oder Passwort ist falsch.");
+  });
+
+  it("reads the consent line as one sentence around the link", () => {
+    const sentence = `${german["auth.acceptPrivacyBefore"]} ${german["auth.acceptPrivacyLink"]}${german["auth.acceptPrivacyAfter"]}`;
+    expect(sentence).toBe("Ich habe die Datenschutzerklärung gelesen und stimme ihr zu.");
+    expect(`${english["auth.acceptPrivacyBefore"]} ${english["auth.acceptPrivacyLink"]}${english["auth.acceptPrivacyAfter"]}`).toBe(
+      "I have read and accept the privacy notice.",
+    );
+  });
+
+  it("lists password rules that all fit their heading, and avoids literal translations", () => {
+    expect(german["auth.rulesTitle"]).toBe("Anforderungen an Ihr Passwort:");
+    expect(german["auth.ruleNotCommon"]).toBe("kein häufig verwendetes Passwort");
+    expect(german["account.dangerZone"]).not.toBe("Gefahrenbereich");
+    expect(german["privacy.storedChats"]).not.toContain("und, für die Forschung, gezählt");
+  });
+});

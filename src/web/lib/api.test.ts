@@ -104,6 +104,28 @@ describe("the streaming send", () => {
     expect(JSON.parse(String(init?.body))).toEqual({ text: "Chest pain", language: "en" });
   });
 
+  it("reads frames with CRLF line ends and skips one whose data is no JSON, without failing the stream", async () => {
+    const start = { type: "start", chatId, userMessage: null };
+    const delta = { type: "delta", text: "Hello" };
+    const body = [`data: ${JSON.stringify(start)}\r\n\r\n`, "data: {not json\r\n\r\n", `data: ${JSON.stringify(delta)}\r\n\r\n`];
+    // One frame split across two chunks, between the CR and the LF of its line end.
+    const chunks = [body[0], body[1], body[2]?.slice(0, -3), body[2]?.slice(-3)].map((chunk) => new TextEncoder().encode(chunk));
+    stubFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            start: (controller) => {
+              for (const chunk of chunks) controller.enqueue(chunk);
+              controller.close();
+            },
+          }),
+        ),
+    );
+    const events: unknown[] = [];
+    await send(undefined, events);
+    expect(events).toEqual([start, delta]);
+  });
+
   it("tells a refused send with its red flags apart from other errors", async () => {
     stubFetch(() => json({ code: "server-busy", message: "Busy", redFlags: ["cardiac"] }, 429));
     const refused = await send().catch((error: unknown) => error);

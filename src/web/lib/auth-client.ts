@@ -14,7 +14,8 @@ type AuthEndpoint =
   | "getSession"
   | "requestPasswordReset"
   | "resetPassword"
-  | "sendVerificationEmail";
+  | "sendVerificationEmail"
+  | "confirmEmail";
 type BodyOf<E extends AuthEndpoint> = NonNullable<Parameters<AuthApi[E]>[0]> extends { body?: infer Body } ? Body : never;
 
 const authPaths = {
@@ -25,6 +26,7 @@ const authPaths = {
   requestPasswordReset: "/request-password-reset",
   resetPassword: "/reset-password",
   sendVerificationEmail: "/send-verification-email",
+  confirmEmail: "/confirm-email",
 } as const satisfies { [E in AuthEndpoint]: AuthApi[E]["path"] };
 
 /** What each endpoint this app posts to takes; sign-up also carries the interface language (a field of our users). */
@@ -35,6 +37,7 @@ export type AuthBodies = {
   requestPasswordReset: BodyOf<"requestPasswordReset">;
   resetPassword: BodyOf<"resetPassword">;
   sendVerificationEmail: BodyOf<"sendVerificationEmail">;
+  confirmEmail: BodyOf<"confirmEmail">;
 };
 
 const authUrl = (endpoint: AuthEndpoint) => `/api/auth${authPaths[endpoint]}`;

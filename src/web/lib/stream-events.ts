@@ -1,3 +1,4 @@
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import type { ClientRequestOptions, ClientResponse } from "hono/client";
 import type { SendRefusalCode } from "../../shared/errors";
 import { type StreamEvent, sendRefusalSchema, streamEventSchema } from "../../shared/schemas/chat";
@@ -19,28 +20,22 @@ export async function postEventStream(call: StreamCall, onEvent: (event: StreamE
     if (refusal.success) throw new RefusedSendError(refusal.data.code, refusal.data.message, refusal.data.redFlags);
     throw apiErrorOf(body, response.statusText);
   }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
+  // eventsource-parser splits the frames as the SSE standard does (CRLF, CR or LF line ends, multi-line data).
+  const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    buffer += value;
-    let boundary = buffer.indexOf("\n\n");
-    while (boundary >= 0) {
-      const frame = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const data = frame
-        .split("\n")
-        .filter((line) => line.startsWith("data:"))
-        .map((line) => line.slice(5).trimStart())
-        .join("\n");
-      if (data) {
-        // An event this client does not know is skipped.
-        const event = streamEventSchema.safeParse(JSON.parse(data));
-        if (event.success) onEvent(event.data);
-      }
-      boundary = buffer.indexOf("\n\n");
-    }
+    const event = streamEventSchema.safeParse(parseJson(value.data));
+    // An event this client does not know, or data that is no JSON at all, is skipped.
+    if (event.success) onEvent(event.data);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,16 +1,22 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { AccountSessions } from "../components/AccountSessions";
 import { AppBar } from "../components/AppBar";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { DeleteAllChats } from "../components/DeleteAllChats";
+import { DisplaySettingsFields } from "../components/DisplaySettingsFields";
+import { FormAlert } from "../components/FormAlert";
 import { LanguageSelect } from "../components/LanguageSelect";
+import { ReauthDialog } from "../components/ReauthDialog";
+import { useDownloadMyData } from "../hooks/use-account-sessions";
 import { useDeleteAccount, useSignOut } from "../hooks/use-auth-actions";
 import { useProfile } from "../hooks/use-profile";
 import { useSiteConfig } from "../hooks/use-public-config";
+import { ReauthCancelled, useRecentLogin } from "../hooks/use-recent-login";
 import { useSession } from "../hooks/use-session";
-import { client } from "../lib/api";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
+import type { FarewellState } from "./LandingPage";
 
 const deleteErrorTexts: ScreenErrorTexts = {
   byCode: { "requires-recent-login": "account.recentLoginRequired" },
@@ -27,12 +33,29 @@ export function AccountPage() {
   const deleteAccount = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const confirmDelete = () =>
-    deleteAccount.mutate(undefined, {
-      onSuccess: () => navigate("/", { replace: true }),
-      onError: (cause) => setDeleteError(t(errorTextKey(cause, deleteErrorTexts))),
+  const reauth = useRecentLogin();
+  const downloadData = useDownloadMyData(reauth.withRecentLogin);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const startDownload = () => {
+    if (downloadData.isPending) return;
+    setDownloadError(null);
+    downloadData.mutate(undefined, {
+      onError: (cause) => setDownloadError(cause instanceof ReauthCancelled ? null : t("account.downloadFailed")),
     });
+  };
+
+  // Not mutate()'s callbacks: they never run once the cleared session has swapped this page for the landing page.
+  const farewell = (state: FarewellState, replace = false) => navigate("/", { replace, state });
+  const confirmDelete = () =>
+    deleteAccount.mutateAsync().then(
+      () => farewell({ farewell: "accountDeleted" }, true),
+      (cause) => setDeleteError(t(errorTextKey(cause, deleteErrorTexts))),
+    );
+  const logOut = () =>
+    signOut
+      .mutateAsync()
+      .catch((error: unknown) => console.error("Sign-out failed", error))
+      .then(() => farewell({ farewell: "signedOut" }));
 
   return (
     <>
@@ -44,14 +67,13 @@ export function AccountPage() {
         <section className="card" aria-labelledby="settings-heading">
           <h2 id="settings-heading">{t("account.settings")}</h2>
           <LanguageSelect />
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => signOut.mutate(undefined, { onSettled: () => navigate("/") })}
-          >
+          <DisplaySettingsFields />
+          <button type="button" className="button button-secondary" onClick={logOut}>
             {t("common.logout")}
           </button>
         </section>
+
+        <AccountSessions />
 
         {profile?.isOperator && (
           <section className="card" aria-labelledby="research-heading">
@@ -74,9 +96,10 @@ export function AccountPage() {
             <dd>{t("account.dataDeletionText")}</dd>
             <dt>{t("account.yourData")}</dt>
             <dd>
-              <a href={client.api.account.export.$path()} download className="button button-secondary">
+              <FormAlert kind="error">{downloadError}</FormAlert>
+              <button type="button" className="button button-secondary" aria-busy={downloadData.isPending} onClick={startDownload}>
                 {t("account.downloadData")}
-              </a>
+              </button>
             </dd>
             {site?.privacyContactEmail && (
               <>
@@ -115,6 +138,7 @@ export function AccountPage() {
           {t("common.return")}
         </Link>
 
+        <ReauthDialog {...reauth.dialog} textKey="account.downloadReauthText" />
         <ConfirmDialog
           open={confirming}
           title={t("account.confirmDeleteTitle")}

@@ -1,20 +1,30 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import type { ChatMessage } from "../../shared/schemas/chat";
 import type { RedFlagCategory } from "../../shared/values";
 import { AppBar } from "../components/AppBar";
 import { ChatInput } from "../components/chat/ChatInput";
-import { EmergencyCard } from "../components/chat/EmergencyCard";
+import { Disclaimer } from "../components/chat/Disclaimer";
+import { EmergencyCallBar } from "../components/chat/EmergencyCallBar";
+import { cardElementId, EmergencyCard } from "../components/chat/EmergencyCard";
+import { JumpToLatest } from "../components/chat/JumpToLatest";
 import { useMarkdownRenderer } from "../components/chat/LazyMarkdown";
 import { MessageList } from "../components/chat/MessageList";
 import { OlderMessages } from "../components/chat/OlderMessages";
+import { PrintDate, PrintDisclaimer } from "../components/chat/PrintDetails";
+import { StarterQuestions } from "../components/chat/StarterQuestions";
 import { FormAlert } from "../components/FormAlert";
 import { LoadingScreen } from "../components/LoadingScreen";
+import { Notification } from "../components/Notification";
 import { SurveyBanner } from "../components/SurveyBanner";
+import { useShell } from "../components/shell/ShellContext";
 import { useChatScroll } from "../hooks/use-chat-scroll";
 import { useFeedback } from "../hooks/use-chats";
 import { useConversation } from "../hooks/use-conversation";
 import { useDraft } from "../hooks/use-draft";
+import { useFullyInView } from "../hooks/use-fully-in-view";
+import { usePrintChat } from "../hooks/use-print-chat";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
 import { RefusedSendError } from "../lib/stream-events";
@@ -38,20 +48,45 @@ export function ChatPage() {
   const messages = conversation.chat?.messages ?? [];
   const scroll = useChatScroll({ chatId: conversation.chatId, firstMessageId: messages[0]?.id });
   const { reveal, keepRevealed } = scroll;
+  usePrintChat({ chatId: conversation.chatId, olderBefore: conversation.chat?.olderBefore });
   useEffect(() => {
     if (refusedRedFlags.length > 0 && refusedCard.current) reveal(refusedCard.current, appBar.current);
   }, [refusedRedFlags, reveal]);
   // Whatever this render moved (the empty screen's title coming back, the footer changing) must not hide the card.
   useLayoutEffect(() => keepRevealed());
+  // The newest card's call buttons stay on screen: while a reply pushes the card out of view, the bar shows them.
+  const card = newestCard(messages, refusedRedFlags);
+  const [hiddenBar, setHiddenBar] = useState<string | null>(null);
+  const cardInView = useFullyInView({
+    scroller: scroll.scroller,
+    selector: card && `#${CSS.escape(cardElementId(card.key))} [data-emergency-actions]`,
+    coveredTop: appBar,
+    watchKey: card && site ? `${conversation.chatId}:${card.key}` : "",
+  });
+  const callBar = card && !cardInView && hiddenBar !== card.key ? card : null;
+  const footer = useRef<HTMLElement>(null);
+  const focusInput = () => footer.current?.querySelector("textarea")?.focus();
+  const hideCallBar = (key: string) => {
+    setHiddenBar(key);
+    // Its button goes with it: the keyboard's focus goes on to the message box, not back to the page's start.
+    focusInput();
+  };
   const empty = messages.length === 0 && !conversation.isStreaming;
   // Loaded alongside a saved chat, which shows once both are there (a new chat's replies come later).
   const markdownReady = useMarkdownRenderer();
+  const shell = useShell();
+  const { setNotificationInline } = shell;
+  useEffect(() => {
+    setNotificationInline(true);
+    return () => setNotificationInline(false);
+  }, [setNotificationInline]);
 
   const send = async () => {
     const text = draft.trim();
     if (!text || conversation.isStreaming) return;
     setSendError(null);
     setRefusedRedFlags([]);
+    setHiddenBar(null);
     setDraft("");
     scroll.followNewest();
     const result = await conversation.send(text);
@@ -100,9 +135,15 @@ export function ChatPage() {
             ) : (
               <>
                 {empty ? (
-                  <h1 className="background-title">{t("home.backgroundTitle")}</h1>
+                  <>
+                    <h1 className="background-title">{t("home.backgroundTitle")}</h1>
+                    <StarterQuestions draft={draft} onFill={setDraft} onFocusInput={focusInput} />
+                  </>
                 ) : (
-                  <h1 className="visually-hidden">{conversation.chat?.title || t("chat.conversation")}</h1>
+                  <>
+                    <h1 className="visually-hidden chat-title">{conversation.chat?.title || t("chat.conversation")}</h1>
+                    <PrintDate />
+                  </>
                 )}
                 {conversation.loadError && <FormAlert kind="error">{t("chat.loadError")}</FormAlert>}
                 {conversation.chatId && conversation.chat?.olderBefore != null && (
@@ -115,9 +156,10 @@ export function ChatPage() {
                   onFeedback={(messageId, kind) => feedback.mutate({ messageId, kind })}
                   onRegenerate={() => void regenerate()}
                 />
+                {site && !empty && <PrintDisclaimer number={site.emergency.number} />}
                 {refusedRedFlags.length > 0 && (
                   <div className="refused-emergency" ref={refusedCard}>
-                    <EmergencyCard categories={refusedRedFlags} />
+                    <EmergencyCard categories={refusedRedFlags} id={cardElementId(REFUSED_CARD)} />
                   </div>
                 )}
               </>
@@ -126,7 +168,10 @@ export function ChatPage() {
         </main>
       </div>
       {!conversation.notFound && (
-        <footer className="chat-footer">
+        <footer className="chat-footer" ref={footer}>
+          {scroll.away && conversation.isStreaming && <JumpToLatest onJump={scroll.followNewest} />}
+          {!shell.drawerOpen && <Notification message={shell.notification} onClose={() => shell.notify(null)} inline />}
+          {callBar && <EmergencyCallBar categories={callBar.categories} onDismiss={() => hideCallBar(callBar.key)} />}
           <FormAlert kind="error">{sendError}</FormAlert>
           <ChatInput
             value={draft}
@@ -136,11 +181,20 @@ export function ChatPage() {
             streaming={conversation.isStreaming}
             deferDictationNote={dictationNoteDeferred}
           />
-          <p className="disclaimer">{t("common.disclaimer")}</p>
+          {site && <Disclaimer number={site.emergency.number} />}
         </footer>
       )}
     </div>
   );
+}
+
+const REFUSED_CARD = "refused";
+
+/** The newest emergency card on screen: a refused send's, or else the last flagged user message's. */
+function newestCard(messages: ChatMessage[], refused: RedFlagCategory[]) {
+  if (refused.length > 0) return { key: REFUSED_CARD, categories: refused };
+  const flagged = messages.findLast((message) => message.sender === "user" && message.redFlags.length > 0);
+  return flagged ? { key: flagged.id, categories: flagged.redFlags } : null;
 }
 
 /** What a send that was not accepted says; every text tells that the message is still in the input box. */

@@ -15,7 +15,7 @@ export function ExplanationPage() {
         <div className="card prose">
           <p>{t("explanation.p1")}</p>
           <p>{t("explanation.p2")}</p>
-          <p>{t("explanation.p3")}</p>
+          {site && <p>{t("explanation.p3", { number: site.emergency.number })}</p>}
           <p>{t("explanation.p4")}</p>
           {site?.authors && <p className="muted">{t("explanation.authors", { authors: site.authors })}</p>}
         </div>

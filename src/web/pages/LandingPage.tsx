@@ -1,13 +1,26 @@
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ChatIllustration } from "../components/ChatIllustration";
+import { Notification } from "../components/Notification";
 import { PublicHeader } from "../components/PublicHeader";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { currentLanguage } from "../i18n";
 import { useInstallPrompt } from "../lib/install-prompt";
 
+/** What the account page passes along when it sends a signed-out user here, so the landing page can confirm it. */
+export interface FarewellState {
+  farewell: "signedOut" | "accountDeleted";
+}
+
 export function LandingPage() {
   const { t } = useTranslation();
+  const { state } = useLocation();
+  const [farewell, setFarewell] = useState((state as FarewellState | null)?.farewell ?? null);
+  // Reached from the foot of the account page, it would otherwise open scrolled to the bottom (issue 23).
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const { data: site } = useSiteConfig();
   const install = useInstallPrompt();
   const surveyUrl = site?.surveyUrls[currentLanguage()] ?? site?.surveyUrls.en;
@@ -15,6 +28,15 @@ export function LandingPage() {
     <div className="landing">
       <PublicHeader />
       <main id="main">
+        {farewell && (
+          <div className="landing-section landing-farewell">
+            <Notification
+              inline
+              message={{ kind: "success", text: t(farewell === "signedOut" ? "landing.signedOut" : "landing.accountDeleted") }}
+              onClose={() => setFarewell(null)}
+            />
+          </div>
+        )}
         <section className="hero">
           <div className="hero-text">
             <h1>{t("landing.title")}</h1>
@@ -54,7 +76,7 @@ export function LandingPage() {
         </section>
       </main>
       <footer className="site-footer">
-        <p>{t("landing.footer")}</p>
+        <p>{site && t("landing.footer", { number: site.emergency.number })}</p>
         <Link to="/datenschutzerklaerung">{t("common.privacy")}</Link>
       </footer>
     </div>

@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
       { token, newPassword: password },
       {
         // An unknown, used or expired link (`invalid-token`) has its own text in the shared table.
-        onError: (cause) => setError(errorText(cause)),
+        onError: (cause) => setError(errorText(cause, password)),
       },
     );
   };

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { AuthFormPage } from "../components/AuthFormPage";
+import { FormAlert } from "../components/FormAlert";
 import { NewPasswordFields } from "../components/NewPasswordFields";
 import { TextField } from "../components/TextField";
 import { useSignUp } from "../hooks/use-auth-actions";
@@ -19,22 +20,26 @@ export function SignUpPage() {
   const [confirm, setConfirm] = useState("");
   const [acceptedPrivacy, setAcceptedPrivacy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
 
   const submit = () => {
     const problem = validateSignUp({ email, password, confirm, acceptedPrivacy });
     if (problem) return setError(t(problem));
     setError(null);
+    setMailedTo(null);
     signUp.mutate(
       { email, password },
       {
-        onSuccess: () => navigate("/explanation"),
-        onError: (cause) => setError(errorText(cause)),
+        // No session: the address has an account, whose owner the server has mailed (it answers as for a new one).
+        onSuccess: (session) => (session ? navigate("/explanation") : setMailedTo(email.trim())),
+        onError: (cause) => setError(errorText(cause, password)),
       },
     );
   };
 
   return (
     <AuthFormPage title={t("auth.signUpTitle")} onSubmit={submit} error={error}>
+      <FormAlert kind="success">{mailedTo && t("auth.signUpCheckInbox", { email: mailedTo })}</FormAlert>
       <TextField label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
       <NewPasswordFields
         label={t("auth.password")}
@@ -51,6 +56,7 @@ export function SignUpPage() {
           <Link to="/datenschutzerklaerung" target="_blank">
             {t("auth.acceptPrivacyLink")}
           </Link>
+          {t("auth.acceptPrivacyAfter")}
         </label>
       </div>
       <button type="submit" className="button button-primary button-block" disabled={signUp.isPending}>

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { Database } from "../client";
-import { accounts, auditEvents, chats, messages, profiles, sessions, users } from "../schema";
+import { accounts, auditEvents, chats, messages, profiles, sessions, signInDelays, signInFailures, users } from "../schema";
 
 /*
  * Every column of every table that holds the user's id is exported, except (tests/privacy/export-completeness.test.ts
@@ -22,6 +22,7 @@ const accountColumns = {
   updatedAt: users.updatedAt,
   disabledAt: users.disabledAt,
   operatorGrantedAt: users.operatorGrantedAt,
+  passwordSetByLinkAt: users.passwordSetByLinkAt,
 };
 
 /** How the user signs in: with a password ("credential"), when it was set and last changed; never the hash. */
@@ -52,6 +53,8 @@ const messageColumns = {
   position: messages.position,
   sender: messages.sender,
   text: messages.text,
+  // What the model provider was sent of it: personal identifiers replaced (REDACT_PERSONAL_DATA).
+  redactedText: messages.redactedText,
   status: messages.status,
   errorCode: messages.errorCode,
   language: messages.language,
@@ -74,7 +77,14 @@ const messageColumns = {
 
 async function chatsWithMessages(db: Database, userId: string) {
   const userChats = await db
-    .select({ id: chats.id, title: chats.title, createdAt: chats.createdAt, updatedAt: chats.updatedAt })
+    .select({
+      id: chats.id,
+      title: chats.title,
+      createdAt: chats.createdAt,
+      updatedAt: chats.updatedAt,
+      pinnedAt: chats.pinnedAt,
+      renamedAt: chats.renamedAt,
+    })
     .from(chats)
     .where(eq(chats.userId, userId))
     .orderBy(desc(chats.updatedAt));
@@ -112,11 +122,28 @@ async function auditEventsOf(db: Database, userId: string) {
   return rows.map(({ actorUserId, ...row }) => ({ ...row, role: actorUserId === userId ? ("actor" as const) : ("subject" as const) }));
 }
 
+/**
+ * The failed-sign-in records kept about the account's e-mail (keyed by e-mail, not id): per client address (or
+ * `device:…`, a browser it signed in on), and the e-mail's delay across all addresses.
+ */
+async function failedSignInsOf(db: Database, email: string) {
+  const perAddress = await db
+    .select({ address: signInFailures.address, attempts: signInFailures.failures, windowStartedAt: signInFailures.windowStartedAt })
+    .from(signInFailures)
+    .where(eq(signInFailures.email, email))
+    .orderBy(desc(signInFailures.windowStartedAt));
+  const [delay] = await db
+    .select({ failures: signInDelays.failures, lastFailedAt: signInDelays.lastFailedAt, nextAttemptAt: signInDelays.nextAttemptAt })
+    .from(signInDelays)
+    .where(eq(signInDelays.email, email));
+  return { perAddress, delay: delay ?? null };
+}
+
 /** Everything stored about one user, for "Download my data" (GDPR Art. 15 and 20). */
 export async function exportUserData({ db, userId }: { db: Database; userId: string }) {
   const [account] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
   const [settings] = await db
-    .select({ languageCode: profiles.languageCode, updatedAt: profiles.updatedAt })
+    .select({ languageCode: profiles.languageCode, textSize: profiles.textSize, theme: profiles.theme, updatedAt: profiles.updatedAt })
     .from(profiles)
     .where(eq(profiles.userId, userId));
   const signInMethods = await db
@@ -131,6 +158,7 @@ export async function exportUserData({ db, userId }: { db: Database; userId: str
     settings: settings ?? null,
     signInMethods,
     sessions: userSessions,
+    failedSignIns: account ? await failedSignInsOf(db, account.email) : { perAddress: [], delay: null },
     chats: await chatsWithMessages(db, userId),
     auditEvents: await auditEventsOf(db, userId),
   };

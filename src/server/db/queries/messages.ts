@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { FeedbackKind } from "../../../shared/values";
 import type { Database } from "../client";
 import { chats, type Message, messages } from "../schema";
 
 type NewMessage = Pick<Message, "chatId" | "sender" | "text"> &
-  Partial<Pick<Message, "status" | "errorCode" | "redFlags" | "language" | "model" | "promptVersion" | "latencyMs">>;
+  Partial<Pick<Message, "redactedText" | "status" | "errorCode" | "redFlags" | "language" | "model" | "promptVersion" | "latencyMs">>;
 
 /** The chat a message was to be appended to no longer exists: it was deleted meanwhile (by its owner, or with the account). */
 export class ChatGoneError extends Error {
@@ -15,11 +15,9 @@ export class ChatGoneError extends Error {
 }
 
 /**
- * Appends a message at the chat's next position and touches the chat's time, in one statement (one round
- * trip). The update of the chat row locks it, so writers to one chat (two tabs sending at once, a reply saved
- * while the next message arrives) queue behind each other; one that still computed a taken position (its
- * snapshot predates the other's commit) is refused by the unique (chat, position) index and tries again.
- * Throws ChatGoneError when the chat is gone.
+ * Appends a message at the chat's next position and touches the chat, in one statement; writers to one chat queue
+ * on its row lock, and a taken position is retried. Throws ChatGoneError when the chat is gone. Why it is safe:
+ * docs/architecture.md, "Appending a message".
  */
 export async function appendMessage({ db, message }: { db: Database; message: NewMessage }): Promise<Message> {
   for (let attempt = 0; ; attempt++) {
@@ -107,44 +105,90 @@ export async function listMessagePage({ db, chatId, before, limit }: { db: Datab
   return { messages: page, olderBefore: rows.length > limit && oldest ? oldest.position : null };
 }
 
-/** What the model reads of a message, and its id (a reply to replace is deleted by it). */
-export type HistoryTurn = Pick<Message, "id" | "sender" | "text" | "status">;
+/** What a prompt reads of a message, and its id (a reply to replace is deleted by it). */
+export type HistoryTurn = Pick<Message, "id" | "sender" | "text" | "redactedText" | "status">;
 
 /**
- * A chat's messages in order, as the model reads them, when `userId` owns the chat; undefined when the chat is
- * missing or someone else's. The owner check and the history are one query: a send asks the model only after it.
+ * A chat's newest messages, walked down its position index: the newest, then older ones until their estimated
+ * tokens (as buildReplyPrompt counts them; failed replies count 0) reach `maxTokens`, that one included. With the
+ * owner check in the same statement: undefined when the chat is missing or someone else's.
  */
-export async function getOwnedChatHistory({
+export async function getOwnedPromptHistory({
   db,
   userId,
   chatId,
+  maxTokens,
+  redacted,
 }: {
   db: Database;
   userId: string;
   chatId: string;
+  maxTokens: number;
+  redacted: boolean;
 }): Promise<HistoryTurn[] | undefined> {
-  const rows = await db
-    .select({ id: messages.id, sender: messages.sender, text: messages.text, status: messages.status })
-    .from(chats)
-    .leftJoin(messages, eq(messages.chatId, chats.id))
-    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
-    .orderBy(asc(messages.position));
+  const result = await db.execute(promptHistoryQuery({ userId, chatId, maxTokens, redacted }));
+  const rows = (result as unknown as { rows: PromptHistoryRow[] }).rows;
   if (rows.length === 0) return undefined;
   // A chat without messages still gives its one row, with nothing joined to it.
-  return rows.flatMap(({ id, sender, text, status }) =>
-    id !== null && sender !== null && text !== null && status !== null ? [{ id, sender, text, status }] : [],
+  return rows.flatMap(({ id, sender, text, redacted_text, status }) =>
+    id !== null && sender !== null && text !== null && status !== null ? [{ id, sender, text, redactedText: redacted_text, status }] : [],
   );
 }
 
-/** The texts of a chat's last `limit` user messages before `before` (a position), oldest first. */
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+type PromptHistoryRow = Nullable<Pick<Message, "id" | "sender" | "text" | "status">> & { redacted_text: string | null };
+
+/** getOwnedPromptHistory's statement (the bench explains it too). */
+export function promptHistoryQuery({
+  userId,
+  chatId,
+  maxTokens,
+  redacted,
+}: {
+  userId: string;
+  chatId: string;
+  maxTokens: number;
+  redacted: boolean;
+}) {
+  const measured = redacted ? sql.raw("coalesce(m.redacted_text, m.text)") : sql.raw("m.text");
+  const columns = sql.raw("m.id, m.position, m.sender, m.text, m.redacted_text, m.status");
+  const owned = sql`exists (select 1 from chats where id = ${chatId} and user_id = ${userId})`;
+  return sql`with recursive walk as (
+      (select ${columns}, 0 as older_tokens from messages m
+        where m.chat_id = ${chatId} and ${owned} order by m.position desc limit 1)
+      union all
+      (select ${columns}, w.older_tokens + case when m.status = 'error' then 0 else ceil(char_length(${measured}) / 4.0)::integer + 4 end
+        from walk w cross join lateral (
+          select ${columns} from messages m where m.chat_id = ${chatId} and m.position < w.position order by m.position desc limit 1
+        ) m
+        where w.older_tokens < ${maxTokens}::integer)
+    )
+    select w.id, w.sender, w.text, w.redacted_text, w.status from chats c left join walk w on true
+    where c.id = ${chatId} and c.user_id = ${userId} order by w.position`;
+}
+
+/** Stores the redacted text of messages that had none (saved before the column existed, or while redaction was off). */
+export async function setRedactedTexts({ db, texts }: { db: Database; texts: { id: string; redactedText: string }[] }) {
+  if (texts.length === 0) return;
+  const values = sql.join(
+    texts.map(({ id, redactedText }) => sql`(${id}::uuid, ${redactedText})`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update messages set redacted_text = v.redacted_text from (values ${values}) as v(id, redacted_text)
+      where messages.id = v.id and messages.redacted_text is null`,
+  );
+}
+
+/** A chat's last `limit` user messages before `before` (a position), oldest first: their text and redacted text. */
 export async function recentUserTexts({ db, chatId, before, limit }: { db: Database; chatId: string; before: number; limit: number }) {
   const rows = await db
-    .select({ text: messages.text })
+    .select({ text: messages.text, redactedText: messages.redactedText })
     .from(messages)
     .where(and(eq(messages.chatId, chatId), eq(messages.sender, "user"), lt(messages.position, before)))
     .orderBy(desc(messages.position))
     .limit(limit);
-  return rows.map((row) => row.text).reverse();
+  return rows.reverse();
 }
 
 /** Stores the model's second opinion on a user message (the layer that fired follows from it and the rules). */

@@ -8,6 +8,7 @@ const accountRoleView = {
   emailVerified: users.emailVerified,
   disabledAt: users.disabledAt,
   operatorGrantedAt: users.operatorGrantedAt,
+  passwordSetByLinkAt: users.passwordSetByLinkAt,
 };
 /** What decides a user's role, read fresh (never from the session cache), so a change applies at once. */
 export async function getAccountRole({ db, userId }: { db: Database; userId: string }) {
@@ -23,6 +24,18 @@ export async function setOperatorGrant({ db, userId, granted }: { db: Database; 
     .where(eq(users.id, userId))
     .returning(accountRoleView);
   return row;
+}
+
+/**
+ * Records that the password was just set through a mailed link, if the address is confirmed (the operator role
+ * waits for this); the account as it was before, or undefined when there is no such user.
+ */
+export async function markPasswordSetByLink({ db, userId }: { db: Database; userId: string }) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(accountRoleView).from(users).where(eq(users.id, userId)).for("update");
+    if (before?.emailVerified) await tx.update(users).set({ passwordSetByLinkAt: new Date() }).where(eq(users.id, userId));
+    return before;
+  });
 }
 
 export type AccountRole = NonNullable<Awaited<ReturnType<typeof getAccountRole>>>;

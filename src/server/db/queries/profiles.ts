@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Language } from "../../../shared/schemas/profile";
+import type { DisplaySettings, Language } from "../../../shared/schemas/profile";
 import type { Database } from "../client";
 import { profiles } from "../schema";
 
@@ -14,6 +14,16 @@ export async function saveLanguage({ db, userId, languageCode }: { db: Database;
     .insert(profiles)
     .values({ userId, languageCode })
     .onConflictDoUpdate({ target: profiles.userId, set: { languageCode, updatedAt: new Date() } })
+    .returning();
+  return row;
+}
+
+/** Sets the text size and theme, creating the profile when it is missing. */
+export async function saveDisplaySettings({ db, userId, settings }: { db: Database; userId: string; settings: DisplaySettings }) {
+  const [row] = await db
+    .insert(profiles)
+    .values({ userId, ...settings })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...settings, updatedAt: new Date() } })
     .returning();
   return row;
 }

@@ -1,11 +1,16 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { PromptId } from "../../../shared/values";
 import { defaultPrompts, PROMPT_IDS } from "../../prompts/defaults";
 import { promptCacheOf } from "../../prompts/prompt-cache";
 import type { Database } from "../client";
 import { promptVersions, startingPrompts } from "../schema";
 
-/** Inserts the default prompts that are missing (as version 1); never overwrites an operator's text. */
+const DEFAULT = "default";
+
+/**
+ * Inserts the default prompts that are missing (as version 1), and moves a prompt that only ever had default texts
+ * to today's default (a new version): an upgrade reaches unedited prompts. Never overwrites an operator's text.
+ */
 export async function seedDefaultPrompts({ db }: { db: Database }) {
   const rows = Object.entries(defaultPrompts).map(([id, prompt]) => ({ id, prompt }));
   await db.transaction(async (tx) => {
@@ -13,9 +18,16 @@ export async function seedDefaultPrompts({ db }: { db: Database }) {
     if (inserted.length === 0) return;
     await tx
       .insert(promptVersions)
-      .values(inserted.map((row) => ({ promptId: row.id, version: row.version, prompt: row.prompt, changedBy: "default" })))
+      .values(inserted.map((row) => ({ promptId: row.id, version: row.version, prompt: row.prompt, changedBy: DEFAULT })))
       .onConflictDoNothing();
   });
+  const edited = await db.selectDistinct({ id: promptVersions.promptId }).from(promptVersions).where(ne(promptVersions.changedBy, DEFAULT));
+  const editedIds = new Set(edited.map((row) => row.id));
+  for (const row of await listPrompts({ db })) {
+    const today = defaultPrompts[row.id as PromptId];
+    if (today !== undefined && row.prompt !== today && !editedIds.has(row.id))
+      await setPrompt({ db, id: row.id, prompt: today, changedBy: DEFAULT });
+  }
 }
 
 type PromptRow = typeof startingPrompts.$inferSelect;

@@ -41,6 +41,23 @@ export async function setUserDisabled({ db, userId, disabled }: { db: Database; 
   });
 }
 
+/**
+ * Marks the address confirmed and ends every session of the account, in one transaction: whoever signed up with
+ * someone else's address is signed out when the owner confirms it. False when it was confirmed already.
+ */
+export async function confirmEmailAddress({ db, userId }: { db: Database; userId: string }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
+      .returning({ id: users.id });
+    if (!row) return false;
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return true;
+  });
+}
+
 /** Whether the account is disabled (checked before every new session, once the password was right). */
 export async function isDisabledUser({ db, userId }: { db: Database; userId: string }) {
   const [row] = await db

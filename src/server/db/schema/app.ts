@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { languages } from "../../../shared/values";
+import { languages, textSizes, themes } from "../../../shared/values";
 import { users } from "./auth";
 import { oneOf } from "./enum-checks";
 
@@ -11,9 +11,11 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     languageCode: text("language_code", { enum: languages }).notNull().default("en"),
+    textSize: text("text_size", { enum: textSizes }).notNull().default("normal"),
+    theme: text("theme", { enum: themes }).notNull().default("system"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [oneOf(table.languageCode, languages)],
+  (table) => [oneOf(table.languageCode, languages), oneOf(table.textSize, textSizes), oneOf(table.theme, themes)],
 );
 
 /**

@@ -13,6 +13,11 @@ export const users = pgTable("users", {
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   /** Set by `npm run users -- grant-operator`: an operator once the e-mail is verified. Ours, not better-auth's. */
   operatorGrantedAt: timestamp("operator_granted_at", { withTimezone: true }),
+  /**
+   * When the password was last set through a mailed reset link while the address was confirmed: only then is it
+   * the mailbox owner's, which the operator role needs (not whoever signed up first). Ours, not better-auth's.
+   */
+  passwordSetByLinkAt: timestamp("password_set_by_link_at", { withTimezone: true }),
 });
 
 export const sessions = pgTable(

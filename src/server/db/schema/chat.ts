@@ -24,6 +24,10 @@ export const chats = pgTable(
     title: text("title").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the user pinned the chat to the top of the history; null when it is not pinned. */
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
+    /** When the user renamed the chat; from then on the model's titles no longer replace theirs. */
+    renamedAt: timestamp("renamed_at", { withTimezone: true }),
   },
   // The id breaks ties in the history's order, so a page of the chat list stops after its rows instead of sorting them all.
   (table) => [index("chats_user_updated_idx").on(table.userId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
@@ -40,6 +44,12 @@ export const messages = pgTable(
     position: integer("position").notNull(),
     sender: text("sender", { enum: senders }).notNull(),
     text: text("text").notNull(),
+    /**
+     * The text with personal identifiers replaced, as prompts send it (REDACT_PERSONAL_DATA): set when the message
+     * is saved, so a long chat is not redacted again on every send. Null until a prompt needs it (saved before
+     * this column existed, or while redaction was off); the prompt then redacts it once and stores it.
+     */
+    redactedText: text("redacted_text"),
     status: text("status", { enum: messageStatuses }).notNull().default("complete"),
     feedback: text("feedback", { enum: feedbackKinds }),
     /** Why a failed reply failed (research: the provider's error rate); null unless status is "error". */

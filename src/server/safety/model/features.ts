@@ -77,27 +77,58 @@ export function gramHashes(text: string): number[] {
   return hashes;
 }
 
+/** Per bucket count: which buckets the current vector has (by generation, so nothing is cleared between spans). */
+interface BucketMarks {
+  generation: Uint32Array;
+  position: Uint32Array;
+  current: number;
+}
+const marksByBuckets = new Map<number, BucketMarks>();
+
+function freshMarks(buckets: number): BucketMarks {
+  let marks = marksByBuckets.get(buckets);
+  if (!marks) {
+    marks = { generation: new Uint32Array(buckets), position: new Uint32Array(buckets), current: 0 };
+    marksByBuckets.set(buckets, marks);
+  }
+  if (++marks.current === 0xffffffff) {
+    marks.generation.fill(0);
+    marks.current = 1;
+  }
+  return marks;
+}
+
 /**
  * A sparse vector of `buckets` dimensions: the grams (gramHashes) hashed into buckets, together of length 1, and
- * named context features (the rules' findings and context cues, each of value 1) given in `named`.
+ * named context features (the rules' findings and context cues, each of value 1) given in `named`. A message is
+ * judged in many spans, so buckets are marked by generation instead of a Set or a cleared array per span.
  */
 export function hashedVector(hashes: readonly number[], buckets: number, named: readonly string[] = []): FeatureVector {
-  const seen = new Uint8Array(buckets);
-  const grams: number[] = [];
+  const { generation, position, current } = freshMarks(buckets);
+  const indices: number[] = [];
+  // For a power of two (as trained), the low bits: the same bucket as `h % buckets`, without a division of doubles.
+  const mask = (buckets & (buckets - 1)) === 0 ? buckets - 1 : -1;
   for (const h of hashes) {
-    const index = h % buckets;
-    if (seen[index]) continue;
-    seen[index] = 1;
-    grams.push(index);
+    const index = mask >= 0 ? h & mask : h % buckets;
+    if (generation[index] === current) continue;
+    generation[index] = current;
+    position[index] = indices.length;
+    indices.push(index);
   }
-  const gramValue = grams.length ? 1 / Math.sqrt(grams.length) : 0;
-  const values = new Map<number, number>();
-  for (const index of grams) values.set(index, gramValue);
+  const grams = indices.length;
+  const values = new Float64Array(grams + named.length);
+  values.fill(grams ? 1 / Math.sqrt(grams) : 0, 0, grams);
   for (const name of named) {
     const index = hash(`n ${name}`) % buckets;
-    values.set(index, (values.get(index) ?? 0) + 1);
+    if (generation[index] !== current) {
+      generation[index] = current;
+      position[index] = indices.length;
+      indices.push(index);
+    }
+    const at = position[index] as number;
+    values[at] = (values[at] as number) + 1;
   }
-  return { indices: Uint32Array.from(values.keys()), values: Float32Array.from(values.values()) };
+  return { indices: Uint32Array.from(indices), values: Float32Array.from(values.subarray(0, indices.length)) };
 }
 
 /** The hashed features of a message (gramHashes into hashedVector). */

@@ -10,11 +10,13 @@ interface StoredLinear {
   weights: string;
 }
 
-/** What scripts/train-red-flag-model.ts writes (see there for the training data and how the threshold is chosen). */
+/** What tools/train-red-flag-model.ts writes (see there for the training data and how the threshold is chosen). */
 interface StoredRedFlagModel {
   trainedOn: string;
   /** P(emergency) at or above this flags the message. */
   threshold: number;
+  /** What a short message (red-flags.ts) without a rule finding needs; chosen out of fold like `threshold`. */
+  shortThreshold: number;
   emergency: StoredLinear;
   /** The topic (one of redFlagCategories, in that order), asked only once the message is flagged. */
   category: StoredLinear;
@@ -44,6 +46,7 @@ function scores(model: Linear, features: FeatureVector): number[] {
 }
 
 const model = trained as StoredRedFlagModel;
+export const SHORT_THRESHOLD = model.shortThreshold;
 const emergency = unpack(model.emergency);
 const category = unpack(model.category);
 

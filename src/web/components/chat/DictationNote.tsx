@@ -28,7 +28,11 @@ export function DictationNote({ onDismissed }: { onDismissed: () => void }) {
     <div className="dictation-note">
       <MicIcon />
       <div className="dictation-note-body">
-        <p id={textId}>{t("chat.dictationNote")}</p>
+        {/* Wide screens have room for one line only: the short text; the privacy notice says the rest. */}
+        <p id={textId}>
+          <span className="dictation-note-full">{t("chat.dictationNote")}</span>
+          <span className="dictation-note-short">{t("chat.dictationNoteShort")}</span>
+        </p>
         <div className="dictation-note-actions">
           <Link to="/datenschutzerklaerung">{t("chat.dictationNoteLink")}</Link>
           <button type="button" className="button button-secondary" onClick={dismiss} aria-describedby={textId}>

@@ -1,38 +1,55 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { type RedFlagCategory, SELF_HARM } from "../../../shared/values";
+import { crisisLineLabel, telHref } from "../../../shared/emergency";
+import type { SiteConfig } from "../../../shared/schemas/site-config";
+import { type RedFlagCategory, redFlagCategories, SELF_HARM } from "../../../shared/values";
 import { useSiteConfig } from "../../hooks/use-public-config";
-import { currentLanguage } from "../../i18n";
 
-const telHref = (text: string) => `tel:${text.replace(/[^\d+]/g, "")}`;
+/** The element id of a card: a refused send's, or the one under a user message. */
+export const cardElementId = (key: string) => `emergency-${key}`;
 
-/** Shown above the reply when a message reads like an emergency; for self-harm it adds a crisis line. */
-export function EmergencyCard({ categories }: { categories: RedFlagCategory[] }) {
+/** The category the card's heading names: self-harm first (it brings the crisis line), then display order. */
+export function headlineCategory(categories: RedFlagCategory[]): RedFlagCategory | undefined {
+  if (categories.includes(SELF_HARM)) return SELF_HARM;
+  return redFlagCategories.find((category) => categories.includes(category));
+}
+
+/** The tel: buttons of the card and the call bar: the crisis line first for self-harm, then the emergency number. */
+export function CallButtons({ emergency, crisis }: { emergency: SiteConfig["emergency"]; crisis: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {crisis && emergency.crisisLine && (
+        <a className="button button-emergency" href={telHref(emergency.crisisLine.number)}>
+          {t("emergency.callCrisisLine", { line: crisisLineLabel(emergency.crisisLine) })}
+        </a>
+      )}
+      <a className="button button-emergency" href={telHref(emergency.number)}>
+        {t("emergency.call", { number: emergency.number })}
+      </a>
+    </>
+  );
+}
+
+/**
+ * Shown above the reply when a message reads like an emergency, headed by what it seems to be about; for
+ * self-harm it adds the crisis line. The numbers are the deployment's (EMERGENCY_REGION), never the browser's.
+ */
+export function EmergencyCard({ categories, id }: { categories: RedFlagCategory[]; id?: string }) {
   const { t } = useTranslation();
   const { data: site } = useSiteConfig();
   const titleId = useId();
-  if (categories.length === 0 || !site) return null;
-  const us = navigator.language === "en-US";
-  const number = us ? site.emergency.numberUs : site.emergency.number;
-  const crisisLine = us
-    ? site.emergency.crisisLineUs
-    : currentLanguage() === "de"
-      ? site.emergency.crisisLineDe
-      : site.emergency.crisisLineEn;
-  const selfHarm = categories.includes(SELF_HARM);
+  const headline = headlineCategory(categories);
+  if (!headline || !site) return null;
+  const { number, crisisLine } = site.emergency;
+  const selfHarm = headline === SELF_HARM;
+  const text = !selfHarm ? "emergency.text" : crisisLine ? "emergency.selfHarmText" : "emergency.selfHarmTextNoLine";
   return (
-    <aside className="emergency-card" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId}>{selfHarm ? t("emergency.selfHarmTitle") : t("emergency.title")}</h2>
-      <p>{selfHarm ? t("emergency.selfHarmText") : t("emergency.text")}</p>
-      <div className="emergency-actions">
-        {selfHarm && (
-          <a className="button button-emergency" href={telHref(crisisLine)}>
-            {t("emergency.callCrisisLine", { line: crisisLine })}
-          </a>
-        )}
-        <a className="button button-emergency" href={telHref(number)}>
-          {t("emergency.call", { number })}
-        </a>
+    <aside className="emergency-card" role="alert" aria-labelledby={titleId} id={id}>
+      <h2 id={titleId}>{t(`emergency.headings.${headline}`)}</h2>
+      <p>{t(text, { number })}</p>
+      <div className="emergency-actions" data-emergency-actions="">
+        <CallButtons emergency={site.emergency} crisis={selfHarm} />
       </div>
     </aside>
   );

@@ -149,7 +149,7 @@ function ReasonForm({
         <button type="submit" className="button button-primary" disabled={save.isPending}>
           {t("feedback.send")}
         </button>
-        <button type="button" className="button button-ghost" onClick={onSkip}>
+        <button type="button" className="button button-secondary" onClick={onSkip}>
           {t("feedback.skip")}
         </button>
       </div>

@@ -33,7 +33,11 @@ export const LazyMarkdown = memo(function LazyMarkdown({ text }: { text: string 
   // An id of letters and digits only: it ends up in links' #fragments.
   const idPrefix = `m${useId().replace(/[^A-Za-z0-9]/g, "")}-`;
   const labels = useMemo(
-    () => ({ footnotes: t("chat.footnotes"), backToReference: (reference: string) => t("chat.footnoteBack", { reference }) }),
+    () => ({
+      footnotes: t("chat.footnotes"),
+      backToReference: (reference: string) => t("chat.footnoteBack", { reference }),
+      table: t("chat.tableRegion"),
+    }),
     [t],
   );
   return (

@@ -17,8 +17,14 @@ describe("Markdown replies", () => {
 
   it("renders GFM tables with their column alignment", () => {
     expect(inner("| a | b |\n| :- | -: |\n| 1 | 2 |")).toBe(
-      '<table><thead><tr><th style="text-align:left">a</th><th style="text-align:right">b</th></tr></thead><tbody><tr><td style="text-align:left">1</td><td style="text-align:right">2</td></tr></tbody></table>',
+      '<section class="table-scroll" aria-label="Table" tabindex="0"><table><thead><tr><th style="text-align:left">a</th><th style="text-align:right">b</th></tr></thead><tbody><tr><td style="text-align:left">1</td><td style="text-align:right">2</td></tr></tbody></table></section>',
     );
+  });
+
+  it("puts a table in a named, focusable region that scrolls sideways (issue 23)", () => {
+    const labels = { footnotes: "Fußnoten", backToReference: (reference: string) => reference, table: "Tabelle" };
+    const html = renderToStaticMarkup(createElement(Markdown, { text: "| a |\n| - |\n| 1 |", labels }));
+    expect(html).toContain('<section class="table-scroll" aria-label="Tabelle" tabindex="0"><table>');
   });
 
   it("renders lists, task lists and code blocks", () => {
@@ -31,7 +37,7 @@ describe("Markdown replies", () => {
 
   it("renders footnotes as a labelled section", () => {
     expect(inner("Note[^1].\n\n[^1]: Text.")).toContain(
-      '<section class="footnotes" data-footnotes="true"><h2 class="sr-only" id="footnote-label">Footnotes</h2>',
+      '<section data-footnotes="true" class="footnotes"><h2 class="sr-only" id="footnote-label">Footnotes</h2>',
     );
   });
 

@@ -1,19 +1,22 @@
 import type { Nodes } from "hast";
+import { type Components, toJsxRuntime } from "hast-util-to-jsx-runtime";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { toHast } from "mdast-util-to-hast";
 import { gfm } from "micromark-extension-gfm";
 import type { ReactNode } from "react";
-import { type ElementComponents, htmlTreeToReact } from "../../lib/html-tree-to-react";
+import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { safeUrl } from "../../lib/safe-url";
 
 // The steps react-markdown with remark-gfm took (parse with GFM, make an HTML tree, make React elements of it),
-// taken directly: unified, vfile, GFM's Markdown writer and HTML's property tables only came along with them.
+// taken directly: unified, vfile and GFM's Markdown writer only came along with them.
 
 /** The words a reply's footnotes need, in the reader's language. */
 export interface MarkdownLabels {
   footnotes: string;
   backToReference: (reference: string) => string;
+  /** The name of the scrollable area around a table. */
+  table?: string;
 }
 
 /**
@@ -36,7 +39,7 @@ function makeSafe(node: Nodes, idPrefix: string) {
 // A link left without a target (an unsafe one) is shown as plain text, not as a link to this page; an image is
 // shown as its description, so a reply never loads anything from elsewhere. A footnote's links (#…, within the
 // reply) stay on the page and keep the id and labels they are reached and read by.
-const components: ElementComponents = {
+const baseComponents: Partial<Components> = {
   a: ({ href, children, ...props }: { href?: unknown; children?: ReactNode; [name: string]: unknown }) => {
     if (typeof href !== "string" || !href) return <span>{children}</span>;
     if (href.startsWith("#")) {
@@ -57,6 +60,22 @@ const components: ElementComponents = {
 };
 
 /**
+ * A table scrolls sideways in a region of its own (focusable, so the keyboard can scroll it) instead of breaking
+ * its words mid-word on a phone (issue 23).
+ */
+function withTableRegion(label: string): Partial<Components> {
+  return {
+    ...baseComponents,
+    table: ({ children, ...props }: { children?: ReactNode; [name: string]: unknown }) => (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+      <section className="table-scroll" aria-label={label} tabIndex={0}>
+        <table {...props}>{children}</table>
+      </section>
+    ),
+  };
+}
+
+/**
  * A reply's Markdown (CommonMark and GFM) as React elements. Raw HTML in it is left out, never rendered. Every id
  * in it (footnotes) starts with `idPrefix`, which must differ between the messages on a page. Without `labels`,
  * footnotes keep mdast-util-to-hast's English words.
@@ -73,5 +92,7 @@ export function Markdown({ text, idPrefix = "", labels }: { text: string; idPref
         labels.backToReference(`${referenceIndex + 1}${rereferenceIndex > 1 ? `-${rereferenceIndex}` : ""}`)),
   });
   makeSafe(tree, idPrefix);
-  return <div className="markdown">{htmlTreeToReact(tree, components)}</div>;
+  // Comments and doctypes give nothing; table cells' GFM alignment becomes a text-align style.
+  const components = withTableRegion(labels?.table ?? "Table");
+  return <div className="markdown">{toJsxRuntime(tree, { Fragment, jsx, jsxs, components })}</div>;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
 import type { FeedbackKind } from "../../../shared/values";
@@ -16,8 +16,16 @@ export function MessageActions({ message, canRegenerate, onFeedback, onRegenerat
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const saved = !message.id.startsWith("local-");
-  const copy = async () => {
-    await navigator.clipboard.writeText(message.text);
+  // The reply as read on screen, not its Markdown ("**", "- "): plain text, and HTML for editors that take it.
+  const copy = async (event: MouseEvent<HTMLButtonElement>) => {
+    const rendered = event.currentTarget.closest("article")?.querySelector<HTMLElement>(".markdown");
+    const text = rendered?.innerText.trim() ?? message.text;
+    if (rendered && typeof ClipboardItem !== "undefined") {
+      const blob = (content: string, type: string) => new Blob([content], { type });
+      await navigator.clipboard.write([
+        new ClipboardItem({ "text/plain": blob(text, "text/plain"), "text/html": blob(rendered.innerHTML, "text/html") }),
+      ]);
+    } else await navigator.clipboard.writeText(text);
     setCopied(true);
   };
   return (

@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
 import type { FeedbackKind } from "../../../shared/values";
-import { EmergencyCard } from "./EmergencyCard";
+import { cardElementId, EmergencyCard } from "./EmergencyCard";
 import { FeedbackReason } from "./FeedbackReason";
 import { LazyMarkdown } from "./LazyMarkdown";
 import { MessageActions } from "./MessageActions";
@@ -79,7 +79,7 @@ const UserMessage = memo(function UserMessage({ message, headingId }: { message:
         </h2>
         <p className="user-text">{message.text}</p>
       </article>
-      <EmergencyCard categories={message.redFlags} />
+      <EmergencyCard categories={message.redFlags} id={cardElementId(message.id)} />
     </>
   );
 });

@@ -69,3 +69,23 @@ export const ChevronIcon = ({ open }: { open: boolean }) => (
     <path d="m6 9 6 6 6-6" />
   </svg>
 );
+export const ArrowDownIcon = () => (
+  <svg {...base}>
+    <path d="M12 5v14M5 12l7 7 7-7" />
+  </svg>
+);
+export const PencilIcon = () => (
+  <svg {...base}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
+  </svg>
+);
+export const PinIcon = ({ filled }: { filled: boolean }) => (
+  <svg {...base} fill={filled ? "currentColor" : "none"}>
+    <path d="M9 3h6l-1 6 4 4H6l4-4-1-6zM12 13v8" />
+  </svg>
+);
+export const SidebarIcon = () => (
+  <svg {...base}>
+    <path d="M4 4h16v16H4zM9 4v16" />
+  </svg>
+);

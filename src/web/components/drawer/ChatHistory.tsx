@@ -1,31 +1,34 @@
-import { type RefObject, useId, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useChatList, useDeleteChat } from "../../hooks/use-chats";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
 import { useOnVisible } from "../../hooks/use-on-visible";
-import { ChevronIcon, TrashIcon } from "../chat/icons";
+import { ConfirmDialog } from "../ConfirmDialog";
+import { ChevronIcon } from "../chat/icons";
 import type { NotificationMessage } from "../Notification";
+import { ChatGroups } from "./ChatGroups";
 
 /** How long typing must pause before the search goes to the server. */
 const SEARCH_DELAY_MS = 250;
 
 interface Props {
   onNavigate: () => void;
-  notify: (message: NotificationMessage) => void;
+  notify: (message: NotificationMessage, path?: string) => void;
   /** The drawer's scroll container, in which older chats load before the end of the list comes into view. */
   scrollRoot: RefObject<Element | null>;
 }
 
-/** The collapsible chat history: newest first, 50 at a time, searchable on the server, with a delete button per chat. */
+/** The collapsible chat history: pinned, then by date, 50 at a time, searchable on the server; each chat can be renamed, pinned and deleted. */
 export function ChatHistory({ onNavigate, notify, scrollRoot }: Props) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(true);
   const [search, setSearch] = useState("");
   const listId = useId();
   const searchId = useId();
-  const list = useChatList(useDebouncedValue(search.trim(), SEARCH_DELAY_MS));
-  const chats = list.data?.pages.flatMap((page) => page.chats);
+  const searched = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const list = useChatList(searched);
+  const chats = list.data?.pages.flatMap((page) => [...page.pinned, ...page.chats]);
   const deleteChat = useDeleteChat();
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,16 +43,28 @@ export function ChatHistory({ onNavigate, notify, scrollRoot }: Props) {
     enabled: expanded && list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError,
   });
 
+  // One tap on the bin only asks (issue 23): the chat goes once the dialog is confirmed.
+  const [pending, setPending] = useState<{ id: string; title: string } | null>(null);
+  // The bin that opened the dialog is gone with its chat: the focus goes to the search box, not to the page's start.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [deleted, setDeleted] = useState(0);
+  useEffect(() => {
+    if (deleted > 0 && pending === null) searchRef.current?.focus();
+  }, [deleted, pending]);
   const remove = (id: string) =>
     deleteChat.mutate(id, {
       onSuccess: () => {
-        notify({ kind: "success", text: t("chat.chatDeleted") });
-        if (location.pathname.toLowerCase() === `/chats/${id}` || location.pathname.toLowerCase() === `/chat/${id}`) navigate("/");
+        const wasOpen = location.pathname.toLowerCase() === `/chats/${id}` || location.pathname.toLowerCase() === `/chat/${id}`;
+        // The notification belongs to the page the user ends up on.
+        notify({ kind: "success", text: t("chat.chatDeleted") }, wasOpen ? "/" : undefined);
+        setDeleted((n) => n + 1);
+        if (wasOpen) navigate("/");
       },
       onError: (error) => {
         console.error("Error deleting chat", error);
         notify({ kind: "error", text: t("chat.chatDeleteError") });
       },
+      onSettled: () => setPending(null),
     });
 
   return (
@@ -69,6 +84,7 @@ export function ChatHistory({ onNavigate, notify, scrollRoot }: Props) {
           {t("chat.searchLabel")}
         </label>
         <input
+          ref={searchRef}
           id={searchId}
           type="search"
           className="history-search"
@@ -76,28 +92,9 @@ export function ChatHistory({ onNavigate, notify, scrollRoot }: Props) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        {list.isError && !list.isFetchNextPageError && <p className="muted small">{t("chat.historyError")}</p>}
-        {chats?.length === 0 && <p className="muted small">{search.trim() ? t("chat.noMatches") : t("chat.noChats")}</p>}
-        <ul className="history-list">
-          {chats?.map((chat, index) => {
-            const title = chat.title || t("chat.untitled", { n: index + 1 });
-            return (
-              <li key={chat.id}>
-                <Link
-                  to={`/chats/${chat.id}`}
-                  className="history-link"
-                  onClick={onNavigate}
-                  aria-current={location.pathname === `/chats/${chat.id}` ? "page" : undefined}
-                >
-                  {title}
-                </Link>
-                <button type="button" className="icon-button" aria-label={t("chat.deleteChat", { title })} onClick={() => remove(chat.id)}>
-                  <TrashIcon />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        {list.isError && !list.isFetchNextPageError && <p className="muted small history-note">{t("chat.historyError")}</p>}
+        {chats?.length === 0 && <p className="muted small history-note">{search.trim() ? t("chat.noMatches") : t("chat.noChats")}</p>}
+        {chats && <ChatGroups chats={chats} search={searched} onNavigate={onNavigate} onDelete={setPending} />}
         {list.hasNextPage && (
           <div ref={sentinel} className="history-more">
             {list.isFetchNextPageError && <p className="muted small">{t("chat.olderChatsError")}</p>}
@@ -108,6 +105,15 @@ export function ChatHistory({ onNavigate, notify, scrollRoot }: Props) {
           </div>
         )}
       </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t("chat.confirmDeleteChatTitle")}
+        text={t("chat.confirmDeleteChatText", { title: pending?.title ?? "" })}
+        busy={deleteChat.isPending}
+        confirmLabel={t("chat.confirmDeleteChatButton")}
+        onConfirm={() => pending && remove(pending.id)}
+        onClose={() => setPending(null)}
+      />
     </section>
   );
 }

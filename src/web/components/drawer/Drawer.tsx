@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useMatch } from "react-router";
 import { useModalDialog } from "../../hooks/use-modal-dialog";
 import { useProfile } from "../../hooks/use-profile";
 import { useSession } from "../../hooks/use-session";
@@ -17,7 +17,9 @@ interface Props {
 
 /** The menu: New Chat, the chat history, Survey, Share, Privacy, Account and (for operators) the research dashboard. */
 export function Drawer({ open, onClose }: Props) {
-  const { notification, notify } = useShell();
+  const { notification, notify, setPrintRequested } = useShell();
+  // Only a saved chat can be printed: the menu offers it on a chat's own address.
+  const onChat = useMatch("/chats/:id");
   const { t } = useTranslation();
   const { data: session } = useSession();
   const { data: profile } = useProfile();
@@ -43,7 +45,8 @@ export function Drawer({ open, onClose }: Props) {
       ref={ref}
       className="drawer"
       aria-label={t("common.menu")}
-      onClose={onClose}
+      // React passes a nested dialog's close event (the delete confirmation's) up to here: only our own closes the menu.
+      onClose={(e) => e.target === ref.current && onClose()}
       onClick={(e) => e.target === ref.current && onClose()}
     >
       <div className="drawer-panel">
@@ -57,6 +60,18 @@ export function Drawer({ open, onClose }: Props) {
           <Link to="/" className="drawer-item drawer-primary" onClick={onClose}>
             {t("common.newChat")}
           </Link>
+          {onChat && (
+            <button
+              type="button"
+              className="drawer-item"
+              onClick={() => {
+                onClose();
+                setPrintRequested(true);
+              }}
+            >
+              {t("chat.print")}
+            </button>
+          )}
           <ChatHistory onNavigate={onClose} notify={notify} scrollRoot={ref} />
           {surveyUrl && (
             <a href={surveyUrl} target="_blank" rel="noopener noreferrer" className="drawer-item">

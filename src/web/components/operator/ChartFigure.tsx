@@ -167,12 +167,14 @@ export function ChartFigure({ title, summary, days, dayLabel, series, stacked, r
   );
 }
 
-/** Light or dark, following the system, so the charts are redrawn in the other palette when it changes. */
+/** Light or dark (the user's theme, else the system's), so the charts are redrawn in the other palette when it changes. */
 function useColorScheme() {
-  const [dark, setDark] = useState(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  const chosen = () => document.documentElement.dataset.theme;
+  const isDark = (query: MediaQueryList) => (chosen() === "dark" ? true : chosen() === "light" ? false : query.matches);
+  const [dark, setDark] = useState(() => isDark(matchMedia("(prefers-color-scheme: dark)")));
   useEffect(() => {
     const query = matchMedia("(prefers-color-scheme: dark)");
-    const change = () => setDark(query.matches);
+    const change = () => setDark(isDark(query));
     query.addEventListener("change", change);
     return () => query.removeEventListener("change", change);
   }, []);

@@ -5,7 +5,7 @@ import { exportFormats, exportKinds } from "../../../shared/values";
 import { type ExportRequest, useDownloadExport } from "../../hooks/use-operator";
 import { ReauthCancelled, useRecentLogin } from "../../hooks/use-recent-login";
 import { FormAlert } from "../FormAlert";
-import { ReauthDialog } from "./ReauthDialog";
+import { ReauthDialog } from "../ReauthDialog";
 
 /** Downloads of the pseudonymous exports of the chosen range; an old sign-in is renewed with the password first. */
 export function ExportButtons({ range }: { range: DateRange }) {
@@ -51,7 +51,7 @@ export function ExportButtons({ range }: { range: DateRange }) {
           </div>
         ))}
       </div>
-      <ReauthDialog {...reauth.dialog} />
+      <ReauthDialog {...reauth.dialog} textKey="operator.reauth.text" />
     </>
   );
 }

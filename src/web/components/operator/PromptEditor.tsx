@@ -1,15 +1,17 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_PROMPT_CHARS } from "../../../shared/schemas/research";
-import { isPromptId } from "../../../shared/values";
+import { MAX_STARTER_QUESTION_CHARS, MAX_STARTER_QUESTIONS } from "../../../shared/schemas/starter-questions";
+import { isPromptId, isStarterQuestionPromptId } from "../../../shared/values";
 import { usePrompts, usePromptVersions, useSavePrompt } from "../../hooks/use-operator";
 import { ReauthCancelled, useRecentLogin, type WithRecentLogin } from "../../hooks/use-recent-login";
 import { FormAlert } from "../FormAlert";
-import { ReauthDialog } from "./ReauthDialog";
+import { ReauthDialog } from "../ReauthDialog";
+import { useStarterQuestionsProblemText } from "./starter-questions-problem";
 
 type Prompt = NonNullable<ReturnType<typeof usePrompts>["data"]>[number];
 
-/** The starting prompts (system, title): edit, save as a new version, and read every earlier version. */
+/** The starting prompts (system, title, emergency check, starter questions): edit, save as a new version, and read every earlier version. */
 export function PromptEditor() {
   const { t } = useTranslation();
   const prompts = usePrompts();
@@ -22,7 +24,7 @@ export function PromptEditor() {
         <PromptCard key={prompt.id} prompt={prompt} withRecentLogin={reauth.withRecentLogin} />
       ))}
       {/* Outside the cards: each card is a form, and the dialog holds a form of its own. */}
-      <ReauthDialog {...reauth.dialog} />
+      <ReauthDialog {...reauth.dialog} textKey="operator.reauth.text" />
     </div>
   );
 }
@@ -35,6 +37,8 @@ function PromptCard({ prompt, withRecentLogin }: { prompt: Prompt; withRecentLog
   const save = useSavePrompt(withRecentLogin);
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
   const name = isPromptId(prompt.id) ? t(`operator.prompts.names.${prompt.id}`) : prompt.id;
+  const starters = isStarterQuestionPromptId(prompt.id);
+  const starterProblem = useStarterQuestionsProblemText();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +47,8 @@ function PromptCard({ prompt, withRecentLogin }: { prompt: Prompt; withRecentLog
     if (!value) return setMessage({ kind: "error", text: t("operator.prompts.empty") });
     if (value.length > MAX_PROMPT_CHARS)
       return setMessage({ kind: "error", text: t("operator.prompts.tooLong", { max: MAX_PROMPT_CHARS }) });
+    const problem = starters ? starterProblem(value) : null;
+    if (problem) return setMessage({ kind: "error", text: problem });
     setMessage(null);
     save.mutate(
       { id: prompt.id, prompt: value },
@@ -60,11 +66,15 @@ function PromptCard({ prompt, withRecentLogin }: { prompt: Prompt; withRecentLog
     <form className="card prompt-card" onSubmit={submit} noValidate aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>{name}</h3>
       <p id={`${id}-info`} className="prompt-info small muted">
-        {t("operator.prompts.current", { version: prompt.version, date: time.format(prompt.updatedAt) })}
+        {t(starters ? "operator.prompts.currentStarters" : "operator.prompts.current", {
+          version: prompt.version,
+          date: time.format(prompt.updatedAt),
+        })}
+        {starters && ` ${t("operator.prompts.starterHint", { max: MAX_STARTER_QUESTIONS, chars: MAX_STARTER_QUESTION_CHARS })}`}
       </p>
       <textarea
         className="prompt-text"
-        rows={8}
+        rows={starters ? MAX_STARTER_QUESTIONS + 1 : 8}
         value={text}
         aria-labelledby={`${id}-name`}
         aria-describedby={`${id}-info`}

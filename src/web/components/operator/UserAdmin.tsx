@@ -7,7 +7,10 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { FormAlert } from "../FormAlert";
 
 // The server refuses only one change with `bad-request`: an operator disabling their own account.
-const saveErrorTexts: ScreenErrorTexts = { byCode: { "bad-request": "operator.users.notSelf" }, otherwise: "operator.saveError" };
+const saveErrorTexts: ScreenErrorTexts = {
+  byCode: { "bad-request": "operator.users.notSelf", "operator-protected": "operator.users.operatorProtected" },
+  otherwise: "operator.saveError",
+};
 
 /** Find users by e-mail and disable or enable them, each after a confirmation. */
 export function UserAdmin() {

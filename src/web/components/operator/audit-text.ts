@@ -18,6 +18,13 @@ export function auditDetails(event: AuditEventView, t: T): string | null {
       to: String(to ?? "–"),
     });
   }
+  if (event.action === "feedback-read") {
+    const { rows, from, to } = details;
+    return t("operator.audit.feedbackRead", { rows: String(rows ?? "–"), from: String(from ?? "–"), to: String(to ?? "–") });
+  }
+  if (event.action === "users-searched") {
+    return t("operator.audit.usersSearched", { query: String(details.query ?? "–"), found: String(details.found ?? "–") });
+  }
   if (event.action === "prompt-changed") {
     const { prompt, version } = details;
     return t("operator.audit.promptChanged", {

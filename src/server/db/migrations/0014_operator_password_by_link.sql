@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "password_set_by_link_at" timestamp with time zone;

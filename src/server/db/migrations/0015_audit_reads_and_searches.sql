@@ -1,0 +1,2 @@
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_action_check";--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_action_check" CHECK ("action" in ('export', 'feedback-read', 'users-searched', 'user-disabled', 'user-enabled', 'prompt-changed', 'operator-granted', 'operator-revoked', 'operator-verified'));

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { MAX_PARTS, messageParts, partsAndPairs } from "./message-parts";
+
+describe("messageParts", () => {
+  it("cuts at sentence ends, line breaks, dashes, emoji and changes of subject", () => {
+    expect(
+      messageParts(
+        "Quick one about my pills. Oh and since lunch my chest is crushing – left arm numb 😰 can I renew online?\nthanks btw the app is great",
+      ),
+    ).toEqual([
+      "Quick one about my pills.",
+      "Oh and since lunch my chest is crushing –",
+      "left arm numb 😰",
+      "can I renew online? thanks",
+      "btw the app is great",
+    ]);
+    expect(messageParts("Frage zum Rezept. übrigens hab ich seit einer Stunde Brustschmerzen, ach ja und Atemnot")).toEqual([
+      "Frage zum Rezept.",
+      "übrigens hab ich seit einer Stunde Brustschmerzen,",
+      "ach ja und Atemnot",
+    ]);
+  });
+
+  it("keeps decimals and one-word pieces together with their neighbours", () => {
+    expect(messageParts("temp 38.5 now. Help! He is 3 months old")).toEqual(["temp 38.5 now. Help!", "He is 3 months old"]);
+  });
+
+  it("ends a sentence at runs of marks such as ?? or !?! and finishes on any run", () => {
+    expect(messageParts("how hard do I press?? he is not breathing!?! please help...")).toEqual([
+      "how hard do I press??",
+      "he is not breathing!?!",
+      "please help...",
+    ]);
+    expect(messageParts(`a b${"?!.".repeat(5000)}`)).toEqual([]);
+  });
+
+  it("gives no parts for a one-part message, and at most MAX_PARTS for a long one", () => {
+    expect(messageParts("my chest hurts")).toEqual([]);
+    expect(messageParts("It hurts here. ".repeat(500)).length).toBeLessThanOrEqual(MAX_PARTS);
+  });
+
+  it("pairs each part with the next", () => {
+    expect(partsAndPairs("One two. Three four. Five six.")).toEqual({
+      parts: ["One two.", "Three four.", "Five six."],
+      pairs: ["One two. Three four.", "Three four. Five six."],
+    });
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The groups where a calm or understated message hides an emergency (infants with fever, fever during chemotherapy,
+ * pregnancy warning signs, swallowed batteries, head injuries, thunderclap headache, hernia, torsion, hypoglycaemia,
+ * snake bites, burns to the face), English and German. Written against normalizeText() output.
+ */
+import type { RedFlagCategory } from "../../shared/values";
+import { near } from "./pattern-tools";
+
+const stop = "no|not|without|but|never|kein|keine|keinen|nicht|ohne|aber";
+const infant =
+  "(?:[1-9]|1[0-1]) ?(?:weeks?|wks?|wk|wochen?) (?:old|alt\\w*)|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven) weeks? old|newborn|new born|neonate|(?:[12]|one|two) ?(?:months?|mo|monate?) (?:old|alt\\w*)|neugeboren\\w*|saeugling|(?:[1-9]|1[01]) wochen alte\\w*|(?:baby|son|daughter|boy|girl|sohn|tochter|kind|bub|bua|maedchen|kleine\\w*),? (?:is |ist )?(?:[1-9]|1[01]) ?(?:weeks?|wks?|wochen?)|(?:baby|son|daughter|boy|girl|sohn|tochter|kind|bub|bua|maedchen|kleine\\w*),? (?:is |ist )?(?:[12]|one|two) ?(?:months?|monate?)";
+const fever = "fever\\w*|temp(?:erature)?|38[.,]\\d|39(?:[.,]\\d)?|40(?:[.,]\\d)?|hot to (?:the )?touch|fieber\\w*";
+const chemo = "chemo\\w*|chemotherapie|immunotherapy|immuntherapie|neutropeni\\w*|leukaemia treatment|krebstherapie";
+const headHit =
+  "(?:hit|banged|bumped|knocked|smacked|whacked) (?:his|her|my|their|the back of (?:his|her|my)) head|fell (?:and|on|onto) (?:hit|banged|(?:his|her|my) head)|head injury|head first|(?:kopf|hinterkopf) (?:angeschlagen|aufgeschlagen|gestossen|geknallt)|mit dem (?:hinter)?kopf (?:auf|gegen|an)|sturz auf den kopf|auf den kopf gefallen";
+const afterHeadHit =
+  "vomit\\w*|threw up|throwing up|been sick|drowsy|sleepy|confused|keeps asking|repeating (?:himself|herself)|not making sense|erbroch\\w*|gebrochen|kotz\\w*|uebergeb\\w*|schlaefrig|benommen|verwirrt|fragt (?:immer|dauernd|staendig|andauernd)";
+const swallowed =
+  "swallow\\w*|ate|eaten|eating|in (?:his|her|their) mouth|chewed|drank|drunk|got (?:into|hold of)|gotten into|verschluck\\w*|geschluckt|gegessen|getrunken|im mund|erwischt|abgebissen|angebissen|ogbissn|gessn|gegessn|trunke|trunken|getrunke|gschluckt";
+const dangerous =
+  "button batter(?:y|ies)|coin batter(?:y|ies)|lithium batter(?:y|ies)|magnets?|dishwasher (?:tablet|pod)s?|laundry (?:pod|capsule|tablet)s?|liquitabs?|bleach|drain cleaner|oven cleaner|dishwasher salt|(?:my|his|her|grandma'?s|nan'?s|the) (?:pills|tablets|blood pressure pills|heart pills|iron tablets|antidepressants|sleeping pills)|knopfbatterie\\w*|knopfzelle\\w*|magnete?|spuelmaschinentab\\w*|waschmittel(?:kapsel|pod)\\w*|abflussreiniger|backofenreiniger|chlorreiniger|entkalker\\w*|geschirrspueltab\\w*|(?:omas|opas|meine|seine|ihre) (?:tabletten|pillen)|(?:blutdrucktabletten|herztabletten|eisentabletten|schlaftabletten|beruhigungstabletten|antidepressiva)|weed ?killer|rat poison|antifreeze|lamp oil|pesticide|unkrautvertilger|unchrutvertilger|unkrautex|rattengift|frostschutz\\w*|lampenoel|pflanzenschutz\\w*";
+
+const pregnancy =
+  "pregnan\\w*|weeks|\\d+ ?wks|ssw|schwanger\\w*|[1-4]\\d ?\\+ ?[0-6]|(?:[1-4]\\d)\\.? ?(?:woche|wochn|schwangerschaftswoche)";
+const postpartum =
+  "postpartum|post ?partum|after (?:giving )?birth|since (?:the )?birth|days? after (?:the |my )?(?:birth|delivery|c-?section|caesarean)|nach (?:der )?(?:geburt|entbindung)|wochenbett|(?:tage|tag) nach (?:dem )?kaiserschnitt";
+
+/** Patterns per category for the understated groups. */
+export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
+  "other-acute": [
+    near(infant, fever, 80, stop),
+    near(chemo, `${fever}|shiver\\w*|shaking|rigors|schuettelfrost`, 100, stop),
+    near(headHit, afterHeadHit, 140, stop),
+    near(
+      "hernia|(?:leisten|nabel)bruch|bruch",
+      "won'?t (?:go|push) back|can'?t (?:push|get) it back|hard|stuck|vomit\\w*|geht nicht (?:mehr )?(?:zurueck|rein)|laesst sich nicht|hart|eingeklemmt|erbroch\\w*",
+      80,
+      stop,
+    ),
+    near(
+      "testic\\w*|scrotum|hoden\\w*",
+      "sudden\\w*|severe|swollen|agony|twist\\w*|ploetzlich|stark\\w*|geschwollen|verdreh\\w*",
+      60,
+      stop,
+    ),
+    near(
+      "(?:blood )?sugar|glucose|bg|bm|bz|(?:blut)?zucker|hypo",
+      "confused|confusion|not making sense|slurr\\w*|won'?t wake|can'?t wake|verwirrt|durcheinander|lallt|wirres zeug|nicht (?:mehr )?ansprechbar|nicht wach",
+      80,
+      stop,
+    ),
+    "snake ?bite|bitten by (?:a|an) (?:snake|adder|viper)|adder bite|schlangenbiss|kreuzotter\\w*|(?:von|vonner) (?:einer|ner) (?:schlange|otter) gebissen|viper\\w*",
+    near(
+      "burn\\w*|scald\\w*|flames?|verbrenn\\w*|verbrueh\\w*|verbrannt",
+      "face|mouth|throat|airway|lips|nostrils|singed|gesicht|mund|hals|rachen|atemweg\\w*|lippen|versengt",
+      40,
+      stop,
+    ),
+    "breathed in (?:smoke|steam|flames|fumes)|(?:rauch|dampf) eingeatmet",
+    near(
+      "eyes?|augen?",
+      "can'?t see|cannot see|full of blood|lost (?:his|her|my) (?:sight|vision)|sieht nichts|nichts mehr sehen|voller blut|voll blut",
+      60,
+      stop,
+    ),
+    near(
+      "accident|crash|unfall|sturz|fell|hit by",
+      "(?:pee|peeing|urine|wee|urin|pinkel\\w*)(?: \\w+){0,3} (?:blood|blut)|blood in (?:my |his |her )?(?:pee|urine|wee)|blut im urin",
+      120,
+      stop,
+    ),
+  ],
+  // A thunderclap headache is a bleed in the brain until shown otherwise.
+  stroke: [
+    "(?:knall|bang|pop|snap|explosion)[\"'“”]? (?:\\w+ ){0,2}(?:in|im|inside) (?:my |his |her |the |meinem |dem )?(?:head|kopf)",
+    near(
+      "sudden(?:ly)?|out of nowhere|like being hit|like a (?:thunderclap|bang|hammer)|explod\\w*|thunderclap|worst (?:ever )?",
+      "headache|head pain|pain in (?:my|his|her) head",
+      40,
+      stop,
+    ),
+    near(
+      "ploetzlich\\w*|schlagartig|wie ein (?:schlag|blitz|hammer)|donnerschlag\\w*|vernichtend\\w*|staerkste\\w*",
+      "kopfschmerz\\w*|kopfweh",
+      40,
+      stop,
+    ),
+  ],
+  breathing: [
+    near(
+      "flew|flight|long[- ]haul|geflogen|langstreckenflug|flug",
+      "(?:short of|catch(?:ing)? (?:my|his|her)|out of) breath|breathless|can'?t breathe|luftnot|atemnot|kriege? keine luft|kurzatmig",
+      150,
+      stop,
+    ),
+    near(
+      "peanut|nut|erdnuss|nuss|lego|coin|muenze|bead|perle|grape|traube|bonbon|sweet",
+      "(?:turned|went|was|war|wurde) (?:\\w+ )?(?:blue|blau)|keeps coughing|hustet (?:\\w+ )?(?:ununterbrochen|dauernd|staendig)|wheez\\w*|pfeif\\w*|can'?t breathe|kriegt keine luft",
+      100,
+      stop,
+    ),
+    near(
+      infant,
+      "grunt\\w*|stoehn\\w*|pauses|pausen|atempause\\w*|stops breathing|hoert auf zu atmen|(?:turn|went|is) blue|blau",
+      100,
+      stop,
+    ),
+  ],
+  poisoning: [
+    near(swallowed, dangerous, 80, stop),
+    // Tablets gone missing near a small child.
+    near(
+      "\\((?:[1-5])\\)|toddler|youngest|(?:[1-5]|two|three|four) ?(?:year|yr)s? old|(?:[1-9]|1\\d|2[0-4]) months? old|kleine\\w*|juengste\\w*|(?:[1-9]|1\\d|2[0-4]) monate\\w*|enkel\\w*",
+      "(?:pills|tablets|tabletten|pillen|stueck) (?:are |sind )?missing|(?:pills|tablets) gone|missing (?:\\w+ ){0,2}(?:pills|tablets)|fehlen (?:\\w+ ){0,3}(?:tabletten|pillen|stueck)|(?:tabletten|pillen) fehlen|wie viele (?:er|sie) (?:\\w+ )?(?:gegessen|geschluckt|genommen)|how many (?:he|she) (?:ate|took|swallowed|had)",
+      140,
+      stop,
+    ),
+  ],
+  obstetric: [
+    near("soak\\w*|soaking|filled|filling|through", "pads?|maternity pads?", 30, stop),
+    near("(?:binden?|vorlagen?)", "durch\\w*|voll|durchgeblutet|jede stunde|pro stunde", 30, stop),
+    near(
+      pregnancy,
+      "flicker\\w*|flashing|flashes|zig ?zags?|sparkl\\w*|spots in (?:my|her) (?:eyes|vision)|blurr\\w*|upper (?:abdominal|stomach|tummy) pain|top of (?:my |her )?(?:tummy|stomach|belly)|under (?:my|her) ribs|oberbauch\\w*|rippenbogen|augenflimmern|flimmer\\w*|flacker\\w*|(?:bp|blood pressure|blutdruck|rr) (?:\\w+ ){0,3}(?:1[6-9]\\d|2\\d\\d) ?/",
+      100,
+      stop,
+    ),
+    near(
+      pregnancy,
+      "(?:bleed\\w*|blut\\w*|bluat\\w*)(?=[^.!?\\n]{0,80}\\b(?:pain|hurts?|cramp\\w*|agony|weh|schmerz\\w*|kraempf\\w*|tuat))",
+      80,
+      stop,
+    ),
+    near(postpartum, fever, 80, stop),
+    "(?:cord|nabelschnur) (?:\\w+ ){0,3}(?:coming out|hanging out|is out|kommt raus|kommt heraus|haengt raus|schaut raus)|(?:see|seeing|sehe|seh) (?:\\w+ ){0,3}(?:the |die )?(?:umbilical )?(?:cord|nabelschnur)",
+    "not (?:felt|feeling) (?:him|her|the baby|baby|it|any) (?:move|moving|kick\\w*|since)|(?:spuer\\w*|gespuert) (?:\\w+ ){0,3}(?:nicht|kaum|keine) (?:mehr )?(?:bewegen|bewegung\\w*|tritte|strampeln)",
+    "(?:baby|bump|bub) (?:hasn'?t|has not|isn'?t|is not|not|hardly|barely) (?:moved|moving|kicking|kicked)|(?:fewer|less|reduced|no|hardly any) (?:baby )?(?:movements|kicks)",
+    "(?:urge|need) to push|feel(?:s|ing)? like (?:i|she) (?:need|needs|have|has) to push|pressdrang|pressen muss|muss pressen",
+  ],
+};
