@@ -1,9 +1,10 @@
 // Prints `N passed, N failed` summed over the checks and every JSON report given (Vitest's and Playwright's, in any
 // number: .ci/run runs Vitest on two Node versions). A report that is missing, because its runner failed before
-// writing it or never ran, counts as one failure. Above that line it names every failed test, with its report: CI
-// keeps only the tail of the output, and a red run must say what to look at.
+// writing it or never ran, counts as one failure. Above that line it names every failed test, with its report and
+// its error's first line: CI keeps only the tail of the output, and a red run must say what to look at.
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const [statusArg, ...reportFiles] = process.argv.slice(2);
 const status = Number(statusArg);
@@ -17,7 +18,7 @@ function vitestFailures(report) {
   for (const file of report.testResults ?? []) {
     const path = relative(process.cwd(), file.name ?? "");
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
-    for (const test of failedTests) names.push(`${path} > ${test.fullName ?? test.title}`);
+    for (const test of failedTests) names.push(`${path} > ${test.fullName ?? test.title}${because(test.failureMessages?.[0])}`);
     // A file that failed outside its tests (an import error, a hook that threw) has no failed test to name.
     if (failedTests.length === 0 && file.status === "failed") names.push(`${path}: ${firstLine(file.message)}`);
   }
@@ -29,7 +30,8 @@ function playwrightFailures(suites, titles = []) {
   for (const suite of suites ?? []) {
     const path = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
-      if (!spec.ok) names.push([...path, spec.title].join(" > "));
+      const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error;
+      if (!spec.ok) names.push(`${[...path, spec.title].join(" > ")}${because(error?.message)}`);
     }
     names.push(...playwrightFailures(suite.suites, path));
   }
@@ -37,9 +39,13 @@ function playwrightFailures(suites, titles = []) {
 }
 
 function firstLine(text) {
-  return String(text ?? "failed")
-    .split("\n")[0]
-    .slice(0, 200);
+  const lines = stripVTControlCharacters(String(text ?? "failed")).split("\n");
+  return (lines.find((line) => line.trim() !== "") ?? "failed").slice(0, 200);
+}
+
+/** A failed test's first line of error on a line of its own, when the report has one. */
+function because(message) {
+  return message ? `\n      ${firstLine(message)}` : "";
 }
 
 for (const file of reportFiles) {

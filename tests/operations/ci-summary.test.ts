@@ -58,7 +58,7 @@ describe("the CI summary line", () => {
     expect(result.above).toContain("vitest-node24.json: no report");
   });
 
-  it("names every failed test above the line, with its report (CI keeps only the output's tail)", async () => {
+  it("names every failed test above the line, with its report and first error line (CI keeps only the output's tail)", async () => {
     const { write } = await reportsFolder();
     const node20 = await write("vitest.json", {
       numPassedTests: 2,
@@ -70,7 +70,11 @@ describe("the CI summary line", () => {
           status: "failed",
           assertionResults: [
             { fullName: "two processes share revocation", status: "passed" },
-            { fullName: "two processes stream a reply", status: "failed" },
+            {
+              fullName: "two processes stream a reply",
+              status: "failed",
+              failureMessages: ["\u001b[31mAssertionError\u001b[39m: expected 4 to be 6\n    at stack"],
+            },
           ],
         },
         { name: join(projectRoot, "tests/broken.test.ts"), status: "failed", message: "Cannot find module x\nstack", assertionResults: [] },
@@ -83,7 +87,18 @@ describe("the CI summary line", () => {
         {
           title: "chat.spec.ts",
           specs: [{ title: "sends a message", ok: true }],
-          suites: [{ title: "on a phone", specs: [{ title: "keeps the menu in reach", ok: false }] }],
+          suites: [
+            {
+              title: "on a phone",
+              specs: [
+                {
+                  title: "keeps the menu in reach",
+                  ok: false,
+                  tests: [{ results: [{ error: { message: "Error: strict mode violation\nCall log:" } }] }],
+                },
+              ],
+            },
+          ],
         },
       ],
     });
@@ -92,8 +107,10 @@ describe("the CI summary line", () => {
     expect(result.above.split("\n")).toEqual([
       "failed:",
       `  ${node20}: tests/scale/two-processes.test.ts > two processes stream a reply`,
+      "      AssertionError: expected 4 to be 6",
       `  ${node20}: tests/broken.test.ts: Cannot find module x`,
       `  ${browser}: chat.spec.ts > on a phone > keeps the menu in reach`,
+      "      Error: strict mode violation",
     ]);
   });
 });

@@ -187,8 +187,16 @@ async function withFreshPostgresDatabase(run: (url: string) => Promise<void>) {
 }
 
 async function crashRepeatedly(kind: "pglite" | "postgres", dataDir: string, databaseUrl?: string) {
-  // No model configured: demo mode streams its notice offline. Rate limits off: the clients send quickly.
-  const env = { RATE_LIMITS: "off", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", DATABASE_URL: databaseUrl ?? "" };
+  // No model configured: demo mode streams its notice offline. Rate limits off: the clients send quickly. A client
+  // that hangs up sends again at once, and a loaded machine may notice the hang-up (freeing the user's live-reply
+  // slot) only after that send: the per-user cap would refuse it, which is right but not what this test is about.
+  const env = {
+    RATE_LIMITS: "off",
+    MAX_LIVE_CHATS_PER_USER: "100",
+    OPENAI_API_KEY: "",
+    OPENAI_BASE_URL: "",
+    DATABASE_URL: databaseUrl ?? "",
+  };
   const ledger = new Ledger();
   if (kind === "pglite") await seedPgliteDataDir(dataDir);
   let server = await startServerProcess({ dataDir, env });
