@@ -209,7 +209,8 @@ describe.skipIf(!postgresAdminUrl)("the PostgreSQL notice connection", () => {
   }, 60_000);
 
   it("checks itself with notices it sends itself, and stays trusted while it hears them", async () => {
-    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "", heartbeatMs: 20 });
+    // A heartbeat unheard by the next one forces a reconnect: 250 ms leaves room for a loaded machine (20 did not).
+    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "", heartbeatMs: 250 });
     onTestFinished(() => notices.close());
     const heard: ChangeNotice[] = [];
     notices.subscribe((notice) => heard.push(notice));
@@ -274,7 +275,8 @@ describe.skipIf(!postgresAdminUrl)("the PostgreSQL notice connection", () => {
       });
     } as typeof query);
     onTestFinished(() => spy.mockRestore());
-    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "", heartbeatMs: 20 });
+    // A heartbeat unheard by the next one forces a reconnect: 250 ms leaves room for a loaded machine (20 did not).
+    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "", heartbeatMs: 250 });
     onTestFinished(() => notices.close());
     await notices.firstAttempt;
     const until = performance.now() + 500;
