@@ -106,8 +106,18 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
       stop,
     ),
   ],
+  cardiac: [
+    near("heartburn|indigestion|sodbrennen", "arms?|sweat\\w*|jaw|schweiss\\w*|schwitz\\w*|verschwitzt|kiefer", 80, stop),
+  ],
   poisoning: [
     near(swallowed, dangerous, 80, stop),
+    // Paracetamol taken too often adds up to an overdose over a day.
+    near(
+      "paracetamol|acetaminophen|tylenol|panadol|calpol|co-?codamol|ben-u-ron",
+      "every (?:1|2|one|two|couple of) hours?|alle (?:1|2|ein|eine|zwei) stunden?|(?:1[3-9]|[2-9]\\d) (?:\\w+ )?in (?:24|one day|a day|einem tag)",
+      120,
+      stop,
+    ),
     // Tablets gone missing near a small child.
     near(
       "\\((?:[1-5])\\)|toddler|youngest|(?:[1-5]|two|three|four) ?(?:year|yr)s? old|(?:[1-9]|1\\d|2[0-4]) months? old|kleine\\w*|juengste\\w*|(?:[1-9]|1\\d|2[0-4]) monate\\w*|enkel\\w*",
@@ -133,6 +143,7 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     ),
     near(postpartum, fever, 80, stop),
     "(?:cord|nabelschnur) (?:\\w+ ){0,3}(?:coming out|hanging out|is out|kommt raus|kommt heraus|haengt raus|schaut raus)|(?:see|seeing|sehe|seh) (?:\\w+ ){0,3}(?:the |die )?(?:umbilical )?(?:cord|nabelschnur)",
+    "stop(?:ped)? feeling (?:the )?baby move|(?:haven'?t|have not|hasn'?t|not) felt (?:a single|any|one|a) (?:kick|movement)|keinen (?:einzigen )?tritt (?:mehr )?gespuert",
     "not (?:felt|feeling) (?:him|her|the baby|baby|it|any) (?:move|moving|kick\\w*|since)|(?:spuer\\w*|gespuert) (?:\\w+ ){0,3}(?:nicht|kaum|keine) (?:mehr )?(?:bewegen|bewegung\\w*|tritte|strampeln)",
     "(?:baby|bump|bub) (?:hasn'?t|has not|isn'?t|is not|not|hardly|barely) (?:moved|moving|kicking|kicked)|(?:fewer|less|reduced|no|hardly any) (?:baby )?(?:movements|kicks)",
     "(?:urge|need) to push|feel(?:s|ing)? like (?:i|she) (?:need|needs|have|has) to push|pressdrang|pressen muss|muss pressen",
