@@ -53,7 +53,8 @@ export function useConversation(routeChatId: string | undefined) {
   );
 
   const run = useCallback(
-    async (call: StreamCall): Promise<SendResult> => {
+    /** `replacing`: an edit's question, which (with what follows it) the new one takes the place of once accepted. */
+    async (call: StreamCall, { replacing }: { replacing?: string } = {}): Promise<SendResult> => {
       const controller = new AbortController();
       abortRef.current = controller;
       let text = "";
@@ -76,7 +77,11 @@ export function useConversation(routeChatId: string | undefined) {
           startedChatId = event.chatId;
           if (!routeChatId) setNewChatId(event.chatId);
           const userMessage = event.userMessage;
-          updateChat(event.chatId, (c) => ({ ...c, messages: userMessage ? [...c.messages, userMessage] : c.messages }));
+          updateChat(event.chatId, (c) => {
+            const at = replacing ? c.messages.findIndex((message) => message.id === replacing) : -1;
+            const kept = at < 0 ? c.messages : c.messages.slice(0, at);
+            return { ...c, messages: userMessage ? [...kept, userMessage] : kept };
+          });
         } else if (event.type === "delta") {
           text += event.text;
           setStreamingText(text);
@@ -143,6 +148,20 @@ export function useConversation(routeChatId: string | undefined) {
     return result;
   }, [chatId, queryClient, run, updateChat]);
 
+  /** Sends the last question, edited; it and its reply stay on screen until the server has accepted the edit. */
+  const edit = useCallback(
+    (messageId: string, text: string) =>
+      run(
+        (options) =>
+          client.api.chats[":id"].edit.$post(
+            { param: byId(chatId ?? ""), json: { messageId, text, language: currentLanguage() } },
+            options,
+          ),
+        { replacing: messageId },
+      ),
+    [chatId, run],
+  );
+
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
   return {
@@ -155,6 +174,7 @@ export function useConversation(routeChatId: string | undefined) {
     isStreaming: streamingText !== null,
     send,
     regenerate,
+    edit,
     stop,
   };
 }
