@@ -128,7 +128,7 @@ export function chatRoutes({
   }
   /**
    * What must hold before the user sees a token, done while the model's request is already under way: `commit`
-   * (saving the user's message, or removing the reply a regenerate replaces). A failed commit aborts the model
+   * (saving the user's message, or setting aside the reply a regenerate replaces). A failed commit aborts the model
    * request and is thrown on (the screen keeps the typed text). The whole path: docs/architecture.md.
    */
   async function beforeFirstToken<T>(
