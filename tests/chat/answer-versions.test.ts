@@ -4,7 +4,8 @@ import { replyTo } from "../fake-model/server";
 import { signUp } from "../helpers/auth";
 import { eventOf, messageRows, parseEvents, sendMessage } from "../helpers/chat";
 import { fakeModelForFile } from "../helpers/fake-model-suite";
-import { describeEachDatabase } from "../helpers/test-app";
+import { describeEachDatabase, TEST_ORIGIN } from "../helpers/test-app";
+import { waitFor } from "../helpers/wait";
 
 const model = fakeModelForFile({ tokenDelayMs: 0 });
 const EMERGENCY = "I have crushing chest pain and I can't breathe";
@@ -73,6 +74,29 @@ describeEachDatabase("answer versions: regenerate and edit", ({ createApp }) => 
     expect(done?.text).toBe(replyTo("retry me"));
     expect(done?.versions).toBeUndefined();
     expect((await messageRows(t.db, sent.chatId)).map((r) => r.status)).toEqual(["complete", "complete"]);
+  });
+
+  it("a regenerate stopped before its first word gives the earlier answer back", async () => {
+    const { t, alice, shown } = await setup();
+    model().queue({ kind: "reply", text: "the only answer" });
+    const sent = await sendMessage(alice, "Is walking good exercise?");
+    model().queue({ kind: "stall", afterTokens: 0 });
+    const response = await t.request(`/api/chats/${sent.chatId}/regenerate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie: alice.cookieHeader() },
+      body: JSON.stringify({ language: "en" }),
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let received = "";
+    while (!received.includes('"start"')) received += decoder.decode((await reader.read()).value, { stream: true });
+    await reader.cancel();
+    const restored = await waitFor("the earlier answer to be current again", async () => {
+      const rows = await messageRows(t.db, sent.chatId);
+      return rows.find((r) => r.sender === "assistant" && r.supersededAt === null);
+    });
+    expect(restored.text).toBe("the only answer");
+    expect((await shown(sent.chatId)).messages.map((m) => m.text)).toEqual(["Is walking good exercise?", "the only answer"]);
   });
 
   it("Edit replaces the last question; the old question and its answers stay browsable", async () => {

@@ -3,7 +3,7 @@ import type { Language } from "../../shared/schemas/profile";
 import type { EmergencyNumbers } from "../../shared/schemas/site-config";
 import type { Database } from "../db/client";
 import { setChatTitle } from "../db/queries/chats";
-import { appendMessage, ChatGoneError, listEarlierVersions } from "../db/queries/messages";
+import { appendMessage, ChatGoneError, listEarlierVersions, restoreNewestAnswer } from "../db/queries/messages";
 import { getPrompt } from "../db/queries/prompts";
 import type { Message } from "../db/schema";
 import { classifyProviderError } from "../llm/provider-errors";
@@ -135,6 +135,8 @@ export async function* streamReply(
   }
   if (signal.aborted) {
     if (text) await save({ chatId, sender: "assistant", text, status: "incomplete", ...redactedReply(), ...origin() });
+    // Stopped before its first word: the answer a regenerate set aside is the current one again.
+    else if (versions) await restoreNewestAnswer({ db, chatId, questionId });
     return;
   }
   const saved = await save({ chatId, sender: "assistant", text, status: "complete", ...redactedReply(), ...origin() });

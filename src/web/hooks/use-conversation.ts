@@ -140,11 +140,15 @@ export function useConversation(routeChatId: string | undefined) {
   /** Asks again for the last reply (Retry after a failure, or Regenerate). */
   const regenerate = useCallback(async () => {
     if (!chatId) return;
+    const replaced = queryClient.getQueryData<ChatDetail>(chatKey(chatId))?.messages.at(-1);
     updateChat(chatId, (c) => ({ ...c, messages: c.messages.at(-1)?.sender === "assistant" ? c.messages.slice(0, -1) : c.messages }));
     const result = await run((options) =>
       client.api.chats[":id"].regenerate.$post({ param: byId(chatId), json: { language: currentLanguage() } }, options),
     );
     if (!result.accepted) await queryClient.invalidateQueries({ queryKey: chatKey(chatId) });
+    // Stopped before its first word: the server gives the earlier answer back, and so does the screen.
+    else if (replaced?.sender === "assistant")
+      updateChat(chatId, (c) => (c.messages.at(-1)?.sender === "user" ? { ...c, messages: [...c.messages, replaced] } : c));
     return result;
   }, [chatId, queryClient, run, updateChat]);
 

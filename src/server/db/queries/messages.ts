@@ -241,6 +241,22 @@ export async function supersedeReply({ db, messageId }: { db: Database; messageI
   await db.update(messages).set({ supersededAt: new Date() }).where(reply);
 }
 
+/**
+ * Gives a question its newest earlier answer back as the current one, when a regenerate was stopped before its first
+ * word (nothing replaced that answer). Nothing happens when the question has a current answer, or its place is taken.
+ */
+export async function restoreNewestAnswer({ db, chatId, questionId }: { db: Database; chatId: string; questionId: string }) {
+  const answers = sql`chat_id = ${chatId} and question_id = ${questionId} and sender = 'assistant'`;
+  try {
+    await db.execute(sql`update messages set superseded_at = null
+      where id = (select id from messages where ${answers} and superseded_at is not null order by created_at desc, id desc limit 1)
+      and not exists (select 1 from messages where ${answers} and superseded_at is null)`);
+  } catch (error) {
+    // Another message took the position meanwhile (a send from another tab): the answer stays an earlier version.
+    if (databaseErrorCode(error) !== uniqueViolation) throw error;
+  }
+}
+
 /** The question to edit is no longer the chat's last current one (another tab sent or edited meanwhile). */
 export class NotLastQuestionError extends Error {
   override name = "NotLastQuestionError";
