@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BASE_URL, ChatScreen, recordRequests, signedInUser } from "./pages/chat-page";
 
-test("Regenerate asks again and replaces the last reply", async ({ page }) => {
+test("Regenerate asks again; the new reply is shown, the old one kept as version 1/2", async ({ page }) => {
   await signedInUser(page);
   const chat = new ChatScreen(page);
   await chat.goto("/");
@@ -19,8 +19,9 @@ test("Regenerate asks again and replaces the last reply", async ({ page }) => {
   expect(regenerations).toHaveLength(1);
   expect(regenerations[0]?.method()).toBe("POST");
   await expect(chat.lastReply().locator("strong")).toHaveText("Fake model reply.");
-  // A new reply: the rating of the old one is gone with it.
+  // A new reply, not rated yet; the old one keeps its rating as the earlier version (e2e/answer-versions.spec.ts).
   await expect(like()).toHaveAttribute("aria-pressed", "false");
+  await expect(chat.lastReply().getByRole("group", { name: "Answers to this question" })).toContainText("2/2");
   await expect(chat.userTexts()).toHaveText(["What helps against a cold?"]);
 
   await page.reload();

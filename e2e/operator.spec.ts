@@ -78,7 +78,9 @@ test.describe("the research dashboard", () => {
     const csv = await dashboard.download("Feedback as CSV");
     expect(csv.suggestedFilename()).toMatch(/^health-chat-feedback-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const csvText = readFileSync((await csv.path()) ?? "", "utf8");
-    expect(csvText.split(/\r?\n/)[0]).toBe("ratedAt,user,language,feedback,reason,comment,model,promptVersion,question,reply,messageId");
+    expect(csvText.split(/\r?\n/)[0]).toBe(
+      "ratedAt,user,language,feedback,reason,comment,model,promptVersion,answerVersion,question,reply,messageId",
+    );
     expect(csvText).toContain("No age limit was mentioned.");
     expect(csvText).not.toContain(userEmail);
     const jsonl = await dashboard.download("Chats as JSON Lines");

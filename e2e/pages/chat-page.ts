@@ -10,7 +10,7 @@ export const FAKE_MODEL_URL = `http://127.0.0.1:${FAKE_MODEL_PORT}`;
 export const E2E_MODEL_KEY = "sk-e2e-do-not-leak-0123456789";
 
 export type FakeScenario =
-  | { kind: "reply"; text?: string; delayMs?: number }
+  | { kind: "reply"; text?: string; delayMs?: number; when?: string }
   | { kind: "status"; status: number; retryAfter?: number }
   | { kind: "cut"; afterTokens: number }
   | { kind: "stall"; afterTokens: number };

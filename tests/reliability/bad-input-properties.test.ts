@@ -263,6 +263,15 @@ const specs: Record<string, Spec> = {
     others: (ctx) => ({ chatId: [ctx.other.chatId, crypto.randomUUID()] }),
   },
   "POST /api/chats/:id/regenerate": { id: "chat", fields: () => ({ language }), fresh: true },
+  "POST /api/chats/:id/edit": {
+    id: "chat",
+    fields: (ctx) => ({
+      messageId: fc.constantFrom(ctx.me.userMessageId, ctx.me.replyId, ctx.other.userMessageId),
+      text: fc.string({ minLength: 1, maxLength: 60 }),
+      language,
+    }),
+    fresh: true,
+  },
   "PUT /api/messages/:id/feedback": { id: "message", fields: () => ({ kind: fc.constantFrom(...feedbackKinds) }), fresh: true },
   "PUT /api/messages/:id/feedback-reason": {
     id: "message",

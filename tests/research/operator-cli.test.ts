@@ -75,8 +75,8 @@ describe("operator commands", () => {
 
     const csv = await cli("export", dataDir, "feedback", "--from", today, "--to", today);
     const [header, row, ...rest] = csv.stdout.trim().split("\r\n");
-    expect(header).toBe("ratedAt,user,language,feedback,reason,comment,model,promptVersion,question,reply,messageId");
-    expect(row).toContain(",en,dislike,not-helpful,,m,1,What helps with hay fever?,Antihistamines can help.,");
+    expect(header).toBe("ratedAt,user,language,feedback,reason,comment,model,promptVersion,answerVersion,question,reply,messageId");
+    expect(row).toContain(",en,dislike,not-helpful,,m,1,1,What helps with hay fever?,Antihistamines can help.,");
     expect(row).toMatch(/,m-[0-9a-f]{16}$/);
     expect(rest).toEqual([]);
     // A second export names the same user and message differently: the two cannot be joined.

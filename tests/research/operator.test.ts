@@ -136,7 +136,7 @@ describeEachDatabase("the research team's operator tools", ({ createApp }) => {
     expect(csv.headers.get("content-disposition")).toContain(`health-chat-chats-${today()}-to-${today()}.csv`);
     const lines = csv.text.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "createdAt,user,chatId,position,sender,language,status,errorCode,feedback,reason,comment,redFlags,redFlagLayer,redFlagModelOutcome,redFlagModelCategory,redFlagPromptVersion,model,promptVersion,latencyMs,text",
+      "createdAt,user,chatId,position,version,supersededAt,sender,language,status,errorCode,feedback,reason,comment,redFlags,redFlagLayer,redFlagModelOutcome,redFlagModelCategory,redFlagPromptVersion,model,promptVersion,latencyMs,text",
     );
     expect(lines).toHaveLength(5);
     expect(csv.text).toContain(`"'=HYPERLINK(""http://evil.example"") is this safe?"`);

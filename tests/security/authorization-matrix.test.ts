@@ -5,7 +5,7 @@ import { signUp } from "../helpers/auth";
 import { eventOf, sendMessage } from "../helpers/chat";
 import { describeEachDatabase } from "../helpers/test-app";
 
-type Ids = { chatId: string; messageId: string };
+type Ids = { chatId: string; messageId: string; questionId: string };
 /** One call of a user-data route: its path with the owner's ids filled in, its body ("CHAT": the owner's chat id). */
 type Call = { path: (ids: Ids) => string; body?: unknown; owned: boolean };
 
@@ -46,6 +46,9 @@ const matrix: Record<string, Access> = {
     own(() => "/api/chats/messages", { chatId: "CHAT", text: "hello", language: "en" }),
   ),
   "POST /api/chats/:id/regenerate": user(own((ids) => `/api/chats/${ids.chatId}/regenerate`, { language: "en" })),
+  "POST /api/chats/:id/edit": user(
+    own((ids) => `/api/chats/${ids.chatId}/edit`, { messageId: "QUESTION", text: "owner's edited question", language: "en" }),
+  ),
   "PUT /api/messages/:id/feedback": user(own((ids) => `/api/messages/${ids.messageId}/feedback`, { kind: "like" })),
   "PUT /api/messages/:id/feedback-reason": user(own((ids) => `/api/messages/${ids.messageId}/feedback-reason`, { reason: "unclear" })),
   "GET /api/operator/stats": { access: "operator" },
@@ -60,7 +63,11 @@ const matrix: Record<string, Access> = {
 };
 
 const call = (agent: Agent, method: string, target: Call, ids: Ids) => {
-  const body = target.body && JSON.parse(JSON.stringify(target.body).replace('"CHAT"', JSON.stringify(ids.chatId)));
+  const body =
+    target.body &&
+    JSON.parse(
+      JSON.stringify(target.body).replace('"CHAT"', JSON.stringify(ids.chatId)).replace('"QUESTION"', JSON.stringify(ids.questionId)),
+    );
   return agent.send(method, target.path(ids), body === undefined ? {} : { json: body });
 };
 
@@ -94,7 +101,11 @@ describeEachDatabase("authorization matrix", ({ createApp }) => {
     await signUp(owner, "owner@example.com");
     await signUp(other, "other@example.com");
     const sent = await sendMessage(owner, "owner's question");
-    const ids = { chatId: sent.chatId as string, messageId: eventOf(sent.events, "done")?.message.id as string };
+    const ids = {
+      chatId: sent.chatId as string,
+      messageId: eventOf(sent.events, "done")?.message.id as string,
+      questionId: eventOf(sent.events, "start")?.userMessage?.id as string,
+    };
     const before = await owner.get(`/api/chats/${ids.chatId}`);
     const calls = routesWith(apiRoutesOf(t.app), "user").flatMap(({ method, row }) =>
       row.access === "user" ? row.calls.map((target) => ({ method, target })) : [],
@@ -112,6 +123,9 @@ describeEachDatabase("authorization matrix", ({ createApp }) => {
     expect((await other.get("/api/chats")).json).toEqual({ chats: [], pinned: [], nextCursor: null });
 
     for (const { method, target } of calls.filter(({ method, target }) => target.owned && method !== "DELETE")) {
+      // An edit names the chat's last question, which the owner's sends before it have changed.
+      const shown = (await owner.get(`/api/chats/${ids.chatId}`)).json as { messages: { id: string; sender: string }[] };
+      ids.questionId = shown.messages.findLast((message) => message.sender === "user")?.id ?? ids.questionId;
       const own = await call(owner, method, target, ids);
       expect(own.status, `${method} ${target.path(ids)} as the owner`).toBe(200);
     }

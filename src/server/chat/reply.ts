@@ -1,9 +1,9 @@
-import type { ChatMessage, StreamEvent } from "../../shared/schemas/chat";
+import type { StreamEvent } from "../../shared/schemas/chat";
 import type { Language } from "../../shared/schemas/profile";
 import type { EmergencyNumbers } from "../../shared/schemas/site-config";
 import type { Database } from "../db/client";
 import { setChatTitle } from "../db/queries/chats";
-import { appendMessage, ChatGoneError } from "../db/queries/messages";
+import { appendMessage, ChatGoneError, listEarlierVersions, restoreNewestAnswer } from "../db/queries/messages";
 import { getPrompt } from "../db/queries/prompts";
 import type { Message } from "../db/schema";
 import { classifyProviderError } from "../llm/provider-errors";
@@ -14,7 +14,7 @@ import type { Logger } from "../logger";
 import type { AppMetrics } from "../metrics/metrics";
 import { defaultPrompts, PROMPT_IDS } from "../prompts/defaults";
 import { fillEmergencyPlaceholders } from "../safety/emergency-numbers";
-import { shownRedFlags } from "./emergency-check";
+import { toChatMessage, withAnswerVersions } from "./chat-message";
 import { promptContentOf, redactedTextOf } from "./history";
 import { buildReplyPrompt, buildTitlePrompt, type PromptTurn, type Redact } from "./prompt";
 import { startNow } from "./start-now";
@@ -31,38 +31,6 @@ export interface ReplyDeps {
   metrics?: AppMetrics;
   /** The deployment's numbers, filled into the system prompt's placeholders. */
   emergency: EmergencyNumbers;
-}
-
-/** A message as the chat screen shows it (only the fields it uses; no dates, no research columns). */
-export function toChatMessage(
-  row: Pick<
-    Message,
-    | "id"
-    | "position"
-    | "sender"
-    | "text"
-    | "status"
-    | "feedback"
-    | "feedbackReason"
-    | "feedbackComment"
-    | "errorCode"
-    | "redFlags"
-    | "redFlagModelCategory"
-  >,
-): ChatMessage {
-  const errorCode = row.errorCode ?? (row.status === "error" ? "provider-error" : null);
-  return {
-    id: row.id,
-    position: row.position,
-    sender: row.sender,
-    text: row.text,
-    status: row.status,
-    feedback: row.feedback,
-    feedbackReason: row.feedbackReason,
-    feedbackComment: row.feedbackComment,
-    errorCode,
-    redFlags: shownRedFlags(row.redFlags, row.redFlagModelCategory),
-  };
 }
 
 /** The model's reply, asked for before anything is saved; its pieces wait until streamReply reads them. */
@@ -100,6 +68,13 @@ export async function requestReply(
   return { pieces, history, language, signal, promptVersion: stored?.version ?? null, startedAt };
 }
 
+/** Where a reply goes: its chat, the question it answers, and whether its turn may have earlier answers to list. */
+export interface ReplyTurn {
+  chatId: string;
+  questionId: string;
+  versions: boolean;
+}
+
 /**
  * Streams the model's reply into the chat and saves it once, at the end: complete, incomplete (stopped by the
  * user or the connection) or failed, always keeping what was written. Each delta is passed on as it arrives,
@@ -107,11 +82,17 @@ export async function requestReply(
  */
 export async function* streamReply(
   { db, provider, logger, redact, maxPromptTokens, metrics }: ReplyDeps,
-  chatId: string,
+  { chatId, questionId, versions }: ReplyTurn,
   { pieces, history, language, signal, promptVersion, startedAt }: RequestedReply,
 ): AsyncGenerator<StreamEvent> {
   // What generated this reply, stored with it for research (never shown to the user).
-  const origin = () => ({ model: provider.model, promptVersion, latencyMs: Math.round(performance.now() - startedAt) });
+  const origin = () => ({ model: provider.model, promptVersion, latencyMs: Math.round(performance.now() - startedAt), questionId });
+  // After a regenerate or an edit, the saved reply comes with the earlier answers to its turn.
+  const shown = async (saved: Message) =>
+    versions
+      ? (withAnswerVersions([saved], await listEarlierVersions({ db, chatId, from: saved.position - 1, to: saved.position }))[0] ??
+        toChatMessage(saved))
+      : toChatMessage(saved);
   // A chat deleted while its reply was written has nowhere to keep it: the user chose that, so it is no failure.
   const save = async (message: Parameters<typeof appendMessage>[0]["message"]) => {
     try {
@@ -149,16 +130,18 @@ export async function* streamReply(
     metrics?.providerError(code);
     logger.warn("model reply failed", { chatId, code, error: errorFields(error) });
     const saved = await save({ chatId, sender: "assistant", text, status: "error", errorCode: code, ...origin() });
-    if (saved) yield { type: "error", code, message: toChatMessage(saved) };
+    if (saved) yield { type: "error", code, message: await shown(saved) };
     return;
   }
   if (signal.aborted) {
     if (text) await save({ chatId, sender: "assistant", text, status: "incomplete", ...redactedReply(), ...origin() });
+    // Stopped before its first word: the answer a regenerate set aside is the current one again.
+    else if (versions) await restoreNewestAnswer({ db, chatId, questionId });
     return;
   }
   const saved = await save({ chatId, sender: "assistant", text, status: "complete", ...redactedReply(), ...origin() });
   if (!saved) return;
-  yield { type: "done", message: toChatMessage(saved) };
+  yield { type: "done", message: await shown(saved) };
 
   // Positions count the chat's messages from 0 (the history holds only its newest turns).
   if (isTitleTurn(saved.position + 1)) {

@@ -7,6 +7,8 @@ import {
   chatIdSchema,
   chatListQuerySchema,
   chatMessagesQuerySchema,
+  type EditMessageRequest,
+  editMessageSchema,
   regenerateSchema,
   type SendMessageRequest,
   type SendRefusal,
@@ -15,14 +17,22 @@ import {
   updateChatSchema,
 } from "../../shared/schemas/chat";
 import type { ActiveReplies, ReplySlot } from "../chat/active-replies";
+import { toChatMessage, withAnswerVersions } from "../chat/chat-message";
 import { startEmergencyCheck, withEmergencyCheck } from "../chat/emergency-check";
 import { loadPromptHistory, redactedTextOf } from "../chat/history";
 import { decodeHistoryCursor, encodeHistoryCursor } from "../chat/history-cursor";
-import { type ReplyDeps, type RequestedReply, requestReply, streamReply, toChatMessage } from "../chat/reply";
+import { type ReplyDeps, type RequestedReply, requestReply, streamReply } from "../chat/reply";
 import { withSnippet } from "../chat/snippet";
 import { replyAbortController, sseResponse } from "../chat/sse";
 import { deleteAllChats, deleteChat, getChatWithMessagePage, listChatPage, updateChat } from "../db/queries/chats";
-import { appendMessage, ChatGoneError, createChatWithMessage, deleteReply } from "../db/queries/messages";
+import {
+  appendMessage,
+  ChatGoneError,
+  createChatWithMessage,
+  NotLastQuestionError,
+  replaceLastQuestion,
+  supersedeReply,
+} from "../db/queries/messages";
 import type { Env } from "../env";
 import { apiError } from "../http/api-error";
 import { clientAddressKey } from "../http/client-ip";
@@ -34,17 +44,28 @@ import type { SessionLookup } from "../http/session-lookup";
 import { classifyRedFlags, type RedFlagCategory } from "../safety/red-flags";
 
 type ReplyEnv = { Variables: AuthedEnv["Variables"] & { replySlot: ReplySlot } };
-/** A new message, parsed once; `redFlags` runs the offline rules on it the first time it is called. */
-type ParsedSend = SendMessageRequest & { redFlags: () => RedFlagCategory[] };
-type SendEnv = { Variables: { send: ParsedSend } };
+/** A new or edited message, parsed once; `redFlags` runs the offline rules on it the first time it is called. */
+type ParsedSend<R = SendMessageRequest> = R & { redFlags: () => RedFlagCategory[] };
+type SendEnv<R = SendMessageRequest> = { Variables: { send: ParsedSend<R> } };
+
+function parsedSend<R extends { text: string; language: SendMessageRequest["language"] }>(send: R): ParsedSend<R> {
+  let verdict: RedFlagCategory[] | undefined;
+  return { ...send, redFlags: () => (verdict ??= classifyRedFlags(send.text, send.language).categories) };
+}
 
 /** A new message (jsonBody checked it). Its red-flag rules run when it is saved, or for a refusal. */
 const withSend = createMiddleware<SendEnv, string, ValidatedInput<"json", typeof sendMessageSchema>>(async (c, next) => {
-  const send = c.req.valid("json");
-  let verdict: RedFlagCategory[] | undefined;
-  c.set("send", { ...send, redFlags: () => (verdict ??= classifyRedFlags(send.text, send.language).categories) });
+  c.set("send", parsedSend(c.req.valid("json")));
   await next();
 });
+
+/** An edited question: checked by the same rules as a new one, and its refusal carries their verdict too. */
+const withEdit = createMiddleware<SendEnv<EditMessageRequest>, string, ValidatedInput<"json", typeof editMessageSchema>>(
+  async (c, next) => {
+    c.set("send", parsedSend(c.req.valid("json")));
+    await next();
+  },
+);
 
 /**
  * What a refusal adds for a new message: the rules' verdict on it (sendRefusalSchema), so that a send refused
@@ -107,7 +128,7 @@ export function chatRoutes({
   }
   /**
    * What must hold before the user sees a token, done while the model's request is already under way: `commit`
-   * (saving the user's message, or removing the reply a regenerate replaces). A failed commit aborts the model
+   * (saving the user's message, or setting aside the reply a regenerate replaces). A failed commit aborts the model
    * request and is thrown on (the screen keeps the typed text). The whole path: docs/architecture.md.
    */
   async function beforeFirstToken<T>(
@@ -123,6 +144,8 @@ export function chatRoutes({
     const error = committed.status === "rejected" ? committed.reason : (model as PromiseRejectedResult).reason;
     // Deleted (in another tab) between the owner check and the save.
     if (error instanceof ChatGoneError) return apiError(c, "not-found", "Chat not found.");
+    // Another tab sent or edited a question meanwhile: this one is no longer the last.
+    if (error instanceof NotLastQuestionError) return apiError(c, "bad-request", error.message);
     throw error;
   }
   const historyOf = (userId: string, chatId: string) =>
@@ -147,7 +170,8 @@ export function chatRoutes({
       const { before } = c.req.valid("query");
       const chat = await getChatWithMessagePage({ db, userId: c.var.session.user.id, chatId, before });
       if (!chat) return apiError(c, "not-found", "Chat not found.");
-      return c.json({ ...chat, messages: chat.messages.map(toChatMessage) } satisfies ChatDetail);
+      const { id, title, olderBefore } = chat;
+      return c.json({ id, title, olderBefore, messages: withAnswerVersions(chat.messages, chat.versions) } satisfies ChatDetail);
     })
     .patch("/:id", jsonBody(updateChatSchema), async (c) => {
       const chatId = chatIdParam(c.req.param("id"));
@@ -194,7 +218,39 @@ export function chatRoutes({
       const check = startEmergencyCheck({ ...deps, timeoutMs: env.RED_FLAG_MODEL_TIMEOUT_MS }, saved);
       const events = async function* (): AsyncGenerator<StreamEvent> {
         yield { type: "start", chatId, userMessage: toChatMessage(saved) };
-        yield* withEmergencyCheck(streamReply(deps, chatId, model), check);
+        yield* withEmergencyCheck(streamReply(deps, { chatId, questionId: saved.id, versions: false }, model), check);
+      };
+      return sseResponse(events(), { reply, logger, slot: c.var.replySlot, keepAliveMs });
+    })
+    .post("/:id/edit", jsonBody(editMessageSchema), withEdit, liveCap, async (c) => {
+      const refused = await refusedByLimit(c);
+      if (refused) return refused;
+      const { messageId, text, language, redFlags } = c.var.send;
+      const chatId = chatIdParam(c.req.param("id"));
+      const earlier = chatId && (await historyOf(c.var.session.user.id, chatId));
+      if (!chatId || !earlier) return apiError(c, "not-found", "Chat not found.");
+      // The turns before the question: it is the last one, followed by its reply at most.
+      const at = earlier.turns.findLastIndex((turn) => turn.sender === "user");
+      if (earlier.turns[at]?.id !== messageId) return apiError(c, "bad-request", "Only the last question can be edited.");
+      const reply = replyAbortController(c.req.raw.signal);
+      const redactedText = redactedTextOf(deps, text);
+      const history = [
+        ...earlier.turns.slice(0, at),
+        { sender: "user" as const, content: redactedText ?? text, status: "complete" as const },
+      ];
+      const requested = requestReply(deps, { history, language, signal: reply.signal });
+      const ready = await beforeFirstToken(c, reply, requested, async () => {
+        const message = { chatId, sender: "user" as const, text, redactedText, redFlags: redFlags(), language };
+        const [saved] = await Promise.all([replaceLastQuestion({ db, questionId: messageId, message }), earlier.storeRedactions()]);
+        return saved;
+      });
+      if (ready instanceof Response) return ready;
+      const { model, committed: saved } = ready;
+      // The same second opinion as on a new message: an edit can add the detail that makes it an emergency.
+      const check = startEmergencyCheck({ ...deps, timeoutMs: env.RED_FLAG_MODEL_TIMEOUT_MS }, saved);
+      const events = async function* (): AsyncGenerator<StreamEvent> {
+        yield { type: "start", chatId, userMessage: toChatMessage(saved) };
+        yield* withEmergencyCheck(streamReply(deps, { chatId, questionId: saved.id, versions: true }, model), check);
       };
       return sseResponse(events(), { reply, logger, slot: c.var.replySlot, keepAliveMs });
     })
@@ -207,17 +263,18 @@ export function chatRoutes({
       const last = earlier.turns.at(-1);
       const replaced = last?.sender === "assistant" ? last : undefined;
       const history = replaced ? earlier.turns.slice(0, -1) : earlier.turns;
-      if (history.at(-1)?.sender !== "user") return apiError(c, "bad-request", "There is no message to answer.");
+      const question = history.at(-1);
+      if (question?.sender !== "user") return apiError(c, "bad-request", "There is no message to answer.");
       const reply = replyAbortController(c.req.raw.signal);
       const requested = requestReply(deps, { history, language: c.req.valid("json").language, signal: reply.signal });
       const ready = await beforeFirstToken(c, reply, requested, async () => {
-        await Promise.all([replaced && deleteReply({ db, messageId: replaced.id }), earlier.storeRedactions()]);
+        await Promise.all([replaced && supersedeReply({ db, messageId: replaced.id }), earlier.storeRedactions()]);
       });
       if (ready instanceof Response) return ready;
       const { model } = ready;
       const events = async function* (): AsyncGenerator<StreamEvent> {
         yield { type: "start", chatId, userMessage: null };
-        yield* streamReply(deps, chatId, model);
+        yield* streamReply(deps, { chatId, questionId: question.id, versions: true }, model);
       };
       return sseResponse(events(), { reply, logger, slot: c.var.replySlot, keepAliveMs });
     });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { feedbackReasonRequestSchema, feedbackRequestSchema } from "../../shared/schemas/chat";
-import { toChatMessage } from "../chat/reply";
+import { toChatMessage } from "../chat/chat-message";
 import type { Database } from "../db/client";
 import { setFeedbackReason, toggleFeedback } from "../db/queries/messages";
 import { apiError } from "../http/api-error";

@@ -26,7 +26,7 @@ export const redFlagsSchema = z.array(z.enum(redFlagCategories));
 export const turnFailureSchema = z.enum([...replyErrorCodes, "connection-lost"]);
 export type TurnFailure = z.infer<typeof turnFailureSchema>;
 
-export const messageSchema = z.object({
+const savedMessageSchema = z.object({
   id: z.string(),
   position: z.int(),
   sender: senderSchema,
@@ -38,6 +38,16 @@ export const messageSchema = z.object({
   errorCode: z.nullable(turnFailureSchema),
   redFlags: redFlagsSchema,
 });
+
+/** One answer to a turn, with the version of the question it answered (an edited question is a new version). */
+export const answerVersionSchema = z.object({ question: savedMessageSchema, answer: savedMessageSchema });
+export type AnswerVersion = z.infer<typeof answerVersionSchema>;
+
+/**
+ * A message; a reply whose turn has more than one answer (Regenerate, an edited question) lists them all in
+ * `versions`, oldest first, itself last: the screen browses them ("1/2"), each with its own rating.
+ */
+export const messageSchema = z.extend(savedMessageSchema, { versions: z.optional(z.array(answerVersionSchema)) });
 export type ChatMessage = z.infer<typeof messageSchema>;
 
 /** How many chats one page of the history holds, and how many messages one page of a chat. */
@@ -128,6 +138,17 @@ export const sendRefusalSchema = z.object({
   redFlags: redFlagsSchema,
 });
 export type SendRefusal = z.infer<typeof sendRefusalSchema>;
+
+/**
+ * POST /api/chats/:id/edit: the chat's last question (`messageId`), edited, and a new reply to it. The old question
+ * and its replies stay as an earlier version of the turn.
+ */
+export const editMessageSchema = z.strictObject({
+  messageId: chatIdSchema,
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_MESSAGE_CHARS)),
+  language: languageSchema,
+});
+export type EditMessageRequest = z.infer<typeof editMessageSchema>;
 
 /** POST /api/chats/:id/regenerate: a new reply to the chat's last user message. */
 export const regenerateSchema = z.strictObject({ language: languageSchema });

@@ -59,6 +59,8 @@ export const ratedReplySchema = z.object({
   comment: z.nullable(z.string()),
   model: z.nullable(z.string()),
   promptVersion: z.nullable(z.number()),
+  /** Which answer to its turn this is: 1 for the first, more after Regenerate or an edited question. */
+  answerVersion: z.number(),
 });
 export type RatedReply = z.infer<typeof ratedReplySchema>;
 

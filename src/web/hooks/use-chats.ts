@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  type AnswerVersion,
   type ChatDetail,
-  type ChatMessage,
   chatDetailSchema,
   chatPageSchema,
   chatSummarySchema,
@@ -9,6 +9,7 @@ import {
   type UpdateChat,
 } from "../../shared/schemas/chat";
 import type { FeedbackKind } from "../../shared/values";
+import { patchMessage } from "../lib/answer-versions";
 import { answer, byId, client, succeeded } from "../lib/api";
 
 export const chatListKey = ["chats"] as const;
@@ -99,10 +100,8 @@ export function useDeleteAllChats() {
 /** Like or dislike with the spec's toggle semantics; the screen updates at once and follows the server. */
 export function useFeedback(chatId: string) {
   const queryClient = useQueryClient();
-  const patch = (messageId: string, change: (message: ChatMessage) => ChatMessage) =>
-    queryClient.setQueryData<ChatDetail>(chatKey(chatId), (chat) =>
-      chat ? { ...chat, messages: chat.messages.map((m) => (m.id === messageId ? change(m) : m)) } : chat,
-    );
+  const patch = (messageId: string, change: (message: AnswerVersion["answer"]) => AnswerVersion["answer"]) =>
+    queryClient.setQueryData<ChatDetail>(chatKey(chatId), (chat) => (chat ? patchMessage(chat, messageId, change) : chat));
   const mutationKey = ["feedback", chatId];
   return useMutation({
     // Quick clicks are sent one after the other, so the server sees them in the order they were made.

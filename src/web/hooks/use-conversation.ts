@@ -53,7 +53,8 @@ export function useConversation(routeChatId: string | undefined) {
   );
 
   const run = useCallback(
-    async (call: StreamCall): Promise<SendResult> => {
+    /** `replacing`: an edit's question, which (with what follows it) the new one takes the place of once accepted. */
+    async (call: StreamCall, { replacing }: { replacing?: string } = {}): Promise<SendResult> => {
       const controller = new AbortController();
       abortRef.current = controller;
       let text = "";
@@ -76,7 +77,11 @@ export function useConversation(routeChatId: string | undefined) {
           startedChatId = event.chatId;
           if (!routeChatId) setNewChatId(event.chatId);
           const userMessage = event.userMessage;
-          updateChat(event.chatId, (c) => ({ ...c, messages: userMessage ? [...c.messages, userMessage] : c.messages }));
+          updateChat(event.chatId, (c) => {
+            const at = replacing ? c.messages.findIndex((message) => message.id === replacing) : -1;
+            const kept = at < 0 ? c.messages : c.messages.slice(0, at);
+            return { ...c, messages: userMessage ? [...kept, userMessage] : kept };
+          });
         } else if (event.type === "delta") {
           text += event.text;
           setStreamingText(text);
@@ -135,13 +140,31 @@ export function useConversation(routeChatId: string | undefined) {
   /** Asks again for the last reply (Retry after a failure, or Regenerate). */
   const regenerate = useCallback(async () => {
     if (!chatId) return;
+    const replaced = queryClient.getQueryData<ChatDetail>(chatKey(chatId))?.messages.at(-1);
     updateChat(chatId, (c) => ({ ...c, messages: c.messages.at(-1)?.sender === "assistant" ? c.messages.slice(0, -1) : c.messages }));
     const result = await run((options) =>
       client.api.chats[":id"].regenerate.$post({ param: byId(chatId), json: { language: currentLanguage() } }, options),
     );
     if (!result.accepted) await queryClient.invalidateQueries({ queryKey: chatKey(chatId) });
+    // Stopped before its first word: the server gives the earlier answer back, and so does the screen.
+    else if (replaced?.sender === "assistant")
+      updateChat(chatId, (c) => (c.messages.at(-1)?.sender === "user" ? { ...c, messages: [...c.messages, replaced] } : c));
     return result;
   }, [chatId, queryClient, run, updateChat]);
+
+  /** Sends the last question, edited; it and its reply stay on screen until the server has accepted the edit. */
+  const edit = useCallback(
+    (messageId: string, text: string) =>
+      run(
+        (options) =>
+          client.api.chats[":id"].edit.$post(
+            { param: byId(chatId ?? ""), json: { messageId, text, language: currentLanguage() } },
+            options,
+          ),
+        { replacing: messageId },
+      ),
+    [chatId, run],
+  );
 
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
@@ -155,6 +178,7 @@ export function useConversation(routeChatId: string | undefined) {
     isStreaming: streamingText !== null,
     send,
     regenerate,
+    edit,
     stop,
   };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ChatDetail, messageSchema } from "../../shared/schemas/chat";
 import type { FeedbackReason } from "../../shared/values";
+import { patchMessage } from "../lib/answer-versions";
 import { answer, byId, client } from "../lib/api";
 
 /** Saves why a rated reply was liked or disliked (with an optional comment) and updates the cached chat. */
@@ -17,8 +18,6 @@ export function useFeedbackReason() {
       ),
     // The message lives in the cache of its chat (["chat", id]); only that one holds this message id.
     onSuccess: (saved) =>
-      queryClient.setQueriesData<ChatDetail>({ queryKey: ["chat"] }, (chat) =>
-        chat ? { ...chat, messages: chat.messages.map((m) => (m.id === saved.id ? saved : m)) } : chat,
-      ),
+      queryClient.setQueriesData<ChatDetail>({ queryKey: ["chat"] }, (chat) => (chat ? patchMessage(chat, saved.id, () => saved) : chat)),
   });
 }

@@ -168,7 +168,7 @@ export const de: TranslationShape = {
       "Gesundheitsfragen sind persönlich. Wir speichern nur, was für den Betrieb dieses Dienstes und die Erforschung der Antwortqualität nötig ist, und wir verkaufen Ihre Daten nie.",
     storedTitle: "Welche Daten gespeichert werden",
     storedChats:
-      "Chats: Ihre Nachrichten, die Antworten des Assistenten, der Zeitpunkt, Ihre Bewertungen und eine Markierung an Nachrichten, die nach einem Notfall klingen. Damit zeigen wir Ihnen Notrufnummern an, und für die Forschung zählen wir, wie oft das vorkommt.",
+      "Chats: Ihre Nachrichten, die Antworten des Assistenten, der Zeitpunkt, Ihre Bewertungen und eine Markierung an Nachrichten, die nach einem Notfall klingen. Damit zeigen wir Ihnen Notrufnummern an, und für die Forschung zählen wir, wie oft das vorkommt. Wenn Sie eine Antwort neu anfordern oder Ihre Frage bearbeiten, bleiben die früheren Antworten und die ursprüngliche Frage beim Chat gespeichert (damit Sie sie wieder ansehen können), bis Sie ihn löschen.",
     storedAccount:
       "Kontodaten: Ihre E-Mail-Adresse, ein gesalzener Hash Ihres Passworts (nie das Passwort selbst), Ihre Sprache, Textgröße und Ihr Farbschema sowie Ihre Anmeldesitzungen (Zeit, IP-Adresse und Browser).",
     storedProtection:
@@ -229,6 +229,14 @@ export const de: TranslationShape = {
     dislike: "Gefällt mir nicht",
     regenerate: "Neu erzeugen",
     retry: "Erneut versuchen",
+    edit: "Frage bearbeiten",
+    editLabel: "Ihre Frage bearbeiten",
+    editSave: "Speichern und senden",
+    editCancel: "Abbrechen",
+    versions: "Antworten auf diese Frage",
+    previousAnswer: "Vorherige Antwort",
+    nextAnswer: "Nächste Antwort",
+    answerOf: "Antwort {{index}} von {{count}}",
     thinking: "Der Assistent schreibt…",
     tableRegion: "Tabelle",
     footnotes: "Fußnoten",
@@ -254,6 +262,11 @@ export const de: TranslationShape = {
     sendSignedOut: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an; Ihre Nachricht steht noch im Eingabefeld.",
     sendUnavailable:
       "Der Dienst ist vorübergehend nicht erreichbar. Ihre Nachricht steht noch im Eingabefeld; bitte versuchen Sie es gleich noch einmal.",
+    editFailed: "Ihre bearbeitete Frage konnte nicht gesendet werden. Sie steht noch im Eingabefeld; bitte versuchen Sie es erneut.",
+    editBusy:
+      "Gerade nutzen viele Menschen den Assistenten. Bitte versuchen Sie es in ein paar Sekunden erneut; Ihre bearbeitete Frage steht noch im Eingabefeld.",
+    editRateLimited:
+      "Sie senden sehr schnell Nachrichten. Bitte warten Sie einen Moment und versuchen Sie es erneut; Ihre bearbeitete Frage steht noch im Eingabefeld.",
     regenerateFailed: "Die Antwort konnte nicht erneut angefordert werden. Ihr Gespräch bleibt unverändert; bitte versuchen Sie es erneut.",
     regenerateBusy:
       "Gerade nutzen sehr viele Menschen den Assistenten. Ihr Gespräch bleibt unverändert; bitte versuchen Sie es in ein paar Sekunden erneut.",

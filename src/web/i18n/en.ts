@@ -166,7 +166,7 @@ export const en = {
       "Health questions are personal. We store only what is needed to run this service and to research the quality of its answers, and we never sell your data.",
     storedTitle: "What data is stored",
     storedChats:
-      "Chats: the messages you write, the assistant's answers, the time, your likes and dislikes, and a marker on messages that read like an emergency (used to show emergency numbers, and counted for research).",
+      "Chats: the messages you write, the assistant's answers, the time, your likes and dislikes, and a marker on messages that read like an emergency (used to show emergency numbers, and counted for research). When you ask for an answer again or edit your question, the earlier answers and the question as it was are kept with the chat (so you can look back at them) until you delete it.",
     storedAccount:
       "Account information: your e-mail address, a salted hash of your password (never the password itself), your interface language, text size and theme, and your sign-in sessions (time, IP address and browser).",
     storedProtection:
@@ -225,6 +225,14 @@ export const en = {
     dislike: "Dislike",
     regenerate: "Regenerate",
     retry: "Retry",
+    edit: "Edit question",
+    editLabel: "Edit your question",
+    editSave: "Save & send",
+    editCancel: "Cancel",
+    versions: "Answers to this question",
+    previousAnswer: "Previous answer",
+    nextAnswer: "Next answer",
+    answerOf: "Answer {{index}} of {{count}}",
     thinking: "The assistant is writing…",
     tableRegion: "Table",
     footnotes: "Footnotes",
@@ -246,6 +254,11 @@ export const en = {
     sendRateLimited: "You are sending messages very quickly. Please wait a moment and try again; your message is still in the input box.",
     sendSignedOut: "Your session has ended. Please sign in again; your message is still in the input box.",
     sendUnavailable: "The service is temporarily unavailable. Your message is still in the input box; please try again in a moment.",
+    editFailed: "Your edited question could not be sent. It is still in the editor; please try again.",
+    editBusy:
+      "Many people are using the assistant right now. Please try again in a few seconds; your edited question is still in the editor.",
+    editRateLimited:
+      "You are sending messages very quickly. Please wait a moment and try again; your edited question is still in the editor.",
     regenerateFailed: "The answer could not be requested again. Your conversation is unchanged; please try again.",
     regenerateBusy: "Many people are using the assistant right now. Your conversation is unchanged; please try again in a few seconds.",
     regenerateTooManyLive: "Several of your answers are still being written. Please wait until one of them has finished, then try again.",

@@ -109,6 +109,19 @@ export function ChatPage() {
     if (result && !result.accepted) setSendError(t(errorTextKey(result.error, regenerateErrorTexts)));
   };
 
+  /** An edited last question: refused, it stays in its editor, and the refusal says why (with the emergency card). */
+  const edit = async (messageId: string, text: string) => {
+    setSendError(null);
+    setRefusedRedFlags([]);
+    setHiddenBar(null);
+    scroll.followNewest();
+    const result = await conversation.edit(messageId, text);
+    if (result.accepted) return true;
+    setSendError(t(errorTextKey(result.error, editErrorTexts)));
+    if (result.error instanceof RefusedSendError) setRefusedRedFlags(result.error.redFlags);
+    return false;
+  };
+
   if (conversation.isLoading || (id && !markdownReady)) return <LoadingScreen />;
   return (
     <div className="chat-layout">
@@ -155,6 +168,7 @@ export function ChatPage() {
                   busy={conversation.isStreaming}
                   onFeedback={(messageId, kind) => feedback.mutate({ messageId, kind })}
                   onRegenerate={() => void regenerate()}
+                  onEdit={edit}
                 />
                 {site && !empty && <PrintDisclaimer number={site.emergency.number} />}
                 {refusedRedFlags.length > 0 && (
@@ -208,6 +222,19 @@ const sendErrorTexts: ScreenErrorTexts = {
     "not-found": "chat.notFoundText",
   },
   otherwise: "chat.sendFailed",
+};
+
+/** What an edit that was not accepted says; the edited text stays in its editor. */
+const editErrorTexts: ScreenErrorTexts = {
+  byCode: {
+    "server-busy": "chat.editBusy",
+    "too-many-live-replies": "chat.sendTooManyLive",
+    "too-many-requests": "chat.editRateLimited",
+    unauthorized: "chat.regenerateSignedOut",
+    "service-unavailable": "chat.editFailed",
+    "not-found": "chat.notFoundText",
+  },
+  otherwise: "chat.editFailed",
 };
 
 /** What a Regenerate or Retry that was not accepted says; the conversation stays as it was. */

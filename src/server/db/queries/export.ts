@@ -72,6 +72,9 @@ const messageColumns = {
   redFlagModelCategory: messages.redFlagModelCategory,
   redFlagPromptVersion: messages.redFlagPromptVersion,
   redFlagLayer: messages.redFlagLayer,
+  // Versions of a turn: the question a reply answered, and when a newer version (Regenerate, an edit) replaced it.
+  questionId: messages.questionId,
+  supersededAt: messages.supersededAt,
   createdAt: messages.createdAt,
 };
 
@@ -98,7 +101,7 @@ async function chatsWithMessages(db: Database, userId: string) {
             userChats.map((chat) => chat.id),
           ),
         )
-        .orderBy(asc(messages.chatId), asc(messages.position))
+        .orderBy(asc(messages.chatId), asc(messages.position), asc(messages.createdAt))
     : [];
   return userChats.map((chat) => ({
     ...chat,

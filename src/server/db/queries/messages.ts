@@ -1,10 +1,18 @@
-import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { FeedbackKind } from "../../../shared/values";
 import type { Database } from "../client";
 import { chats, type Message, messages } from "../schema";
 
 type NewMessage = Pick<Message, "chatId" | "sender" | "text"> &
-  Partial<Pick<Message, "redactedText" | "status" | "errorCode" | "redFlags" | "language" | "model" | "promptVersion" | "latencyMs">>;
+  Partial<
+    Pick<
+      Message,
+      "redactedText" | "status" | "errorCode" | "redFlags" | "language" | "model" | "promptVersion" | "latencyMs" | "questionId"
+    >
+  >;
+
+/** A message on the conversation's current path (not an earlier version of its turn). */
+const isCurrent = isNull(messages.supersededAt);
 
 /** The chat a message was to be appended to no longer exists: it was deleted meanwhile (by its owner, or with the account). */
 export class ChatGoneError extends Error {
@@ -32,7 +40,7 @@ export async function appendMessage({ db, message }: { db: Database; message: Ne
           ...message,
           // Null (refused by NOT NULL) when the chat is gone, e.g. deleted while its reply was streaming.
           chatId: sql`(select ${touched.id} from ${touched})`,
-          position: sql`(select coalesce(max(${messages.position}), -1) + 1 from ${messages} where ${messages.chatId} = ${message.chatId})`,
+          position: sql`(select coalesce(max(${messages.position}), -1) + 1 from ${messages} where ${messages.chatId} = ${message.chatId} and ${isCurrent})`,
         })
         .returning();
       if (!row) throw new Error("insert returned no message");
@@ -87,6 +95,7 @@ const shownMessageColumns = {
   errorCode: messages.errorCode,
   redFlags: messages.redFlags,
   redFlagModelCategory: messages.redFlagModelCategory,
+  questionId: messages.questionId,
 };
 
 /**
@@ -97,12 +106,29 @@ export async function listMessagePage({ db, chatId, before, limit }: { db: Datab
   const rows = await db
     .select(shownMessageColumns)
     .from(messages)
-    .where(and(eq(messages.chatId, chatId), before === undefined ? undefined : lt(messages.position, before)))
+    .where(and(eq(messages.chatId, chatId), isCurrent, before === undefined ? undefined : lt(messages.position, before)))
     .orderBy(desc(messages.position))
     .limit(limit + 1);
   const page = rows.slice(0, limit).reverse();
   const oldest = page[0];
-  return { messages: page, olderBefore: rows.length > limit && oldest ? oldest.position : null };
+  const versions = oldest ? await listEarlierVersions({ db, chatId, from: oldest.position - 1, to: page.at(-1)?.position ?? 0 }) : [];
+  return { messages: page, versions, olderBefore: rows.length > limit && oldest ? oldest.position : null };
+}
+
+/** A page's earlier versions (positions `from` to `to`), and the current question just before the page: oldest first. */
+export async function listEarlierVersions({ db, chatId, from, to }: { db: Database; chatId: string; from: number; to: number }) {
+  return db
+    .select(shownMessageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        gte(messages.position, from),
+        lte(messages.position, to),
+        sql`(${messages.supersededAt} is not null or ${messages.position} = ${from})`,
+      ),
+    )
+    .orderBy(asc(messages.position), asc(messages.createdAt), asc(messages.id));
 }
 
 /** What a prompt reads of a message, and its id (a reply to replace is deleted by it). */
@@ -155,11 +181,12 @@ export function promptHistoryQuery({
   const owned = sql`exists (select 1 from chats where id = ${chatId} and user_id = ${userId})`;
   return sql`with recursive walk as (
       (select ${columns}, 0 as older_tokens from messages m
-        where m.chat_id = ${chatId} and ${owned} order by m.position desc limit 1)
+        where m.chat_id = ${chatId} and m.superseded_at is null and ${owned} order by m.position desc limit 1)
       union all
       (select ${columns}, w.older_tokens + case when m.status = 'error' then 0 else ceil(char_length(${measured}) / 4.0)::integer + 4 end
         from walk w cross join lateral (
-          select ${columns} from messages m where m.chat_id = ${chatId} and m.position < w.position order by m.position desc limit 1
+          select ${columns} from messages m
+          where m.chat_id = ${chatId} and m.superseded_at is null and m.position < w.position order by m.position desc limit 1
         ) m
         where w.older_tokens < ${maxTokens}::integer)
     )
@@ -185,7 +212,7 @@ export async function recentUserTexts({ db, chatId, before, limit }: { db: Datab
   const rows = await db
     .select({ text: messages.text, redactedText: messages.redactedText })
     .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.sender, "user"), lt(messages.position, before)))
+    .where(and(eq(messages.chatId, chatId), eq(messages.sender, "user"), isCurrent, lt(messages.position, before)))
     .orderBy(desc(messages.position))
     .limit(limit);
   return rows.reverse();
@@ -204,9 +231,76 @@ export async function setModelRedFlagCheck({
   await db.update(messages).set(check).where(eq(messages.id, messageId));
 }
 
-/** Removes an assistant reply (the one a regenerate replaces); a user's message is never removed by it. */
-export async function deleteReply({ db, messageId }: { db: Database; messageId: string }) {
-  await db.delete(messages).where(and(eq(messages.id, messageId), eq(messages.sender, "assistant")));
+/**
+ * Sets aside the reply a regenerate replaces: kept as an earlier version (browsable, with its rating), or removed
+ * when it failed (an error is no answer to browse back to). A user's message is never touched by it.
+ */
+export async function supersedeReply({ db, messageId }: { db: Database; messageId: string }) {
+  const reply = and(eq(messages.id, messageId), eq(messages.sender, "assistant"), isCurrent);
+  await db.delete(messages).where(and(reply, eq(messages.status, "error")));
+  await db.update(messages).set({ supersededAt: new Date() }).where(reply);
+}
+
+/**
+ * Gives a question its newest earlier answer back as the current one, when a regenerate was stopped before its first
+ * word (nothing replaced that answer). Nothing happens when the question has a current answer, or its place is taken.
+ */
+export async function restoreNewestAnswer({ db, chatId, questionId }: { db: Database; chatId: string; questionId: string }) {
+  const answers = sql`chat_id = ${chatId} and question_id = ${questionId} and sender = 'assistant'`;
+  try {
+    await db.execute(sql`update messages set superseded_at = null
+      where id = (select id from messages where ${answers} and superseded_at is not null order by created_at desc, id desc limit 1)
+      and not exists (select 1 from messages where ${answers} and superseded_at is null)`);
+  } catch (error) {
+    // Another message took the position meanwhile (a send from another tab): the answer stays an earlier version.
+    if (databaseErrorCode(error) !== uniqueViolation) throw error;
+  }
+}
+
+/** The question to edit is no longer the chat's last current one (another tab sent or edited meanwhile). */
+export class NotLastQuestionError extends Error {
+  override name = "NotLastQuestionError";
+}
+
+/**
+ * Replaces the chat's last question by an edited one, at its position, in one transaction (the chat row's lock
+ * queues other writers). The old question and its replies stay as an earlier version of the turn; failed replies
+ * are removed, and so is the old question when no reply of it is left. Throws ChatGoneError or NotLastQuestionError.
+ */
+export async function replaceLastQuestion({
+  db,
+  questionId,
+  message,
+}: {
+  db: Database;
+  questionId: string;
+  message: NewMessage;
+}): Promise<Message> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [chat] = await tx.update(chats).set({ updatedAt: now }).where(eq(chats.id, message.chatId)).returning({ id: chats.id });
+    if (!chat) throw new ChatGoneError(message.chatId);
+    const [old] = await tx
+      .select({
+        position: messages.position,
+        last: sql<number>`(select max(position) from messages where chat_id = ${message.chatId} and sender = 'user' and superseded_at is null)`,
+      })
+      .from(messages)
+      .where(and(eq(messages.id, questionId), eq(messages.chatId, message.chatId), eq(messages.sender, "user"), isCurrent));
+    if (!old || old.position !== old.last) throw new NotLastQuestionError("Only the last question can be edited.");
+    const replies = and(eq(messages.chatId, message.chatId), eq(messages.sender, "assistant"), eq(messages.questionId, questionId));
+    await tx.delete(messages).where(and(replies, eq(messages.status, "error")));
+    await tx.update(messages).set({ supersededAt: now }).where(and(replies, isCurrent));
+    const [kept] = await tx.select({ id: messages.id }).from(messages).where(replies).limit(1);
+    if (kept) await tx.update(messages).set({ supersededAt: now }).where(eq(messages.id, questionId));
+    else await tx.delete(messages).where(eq(messages.id, questionId));
+    const [row] = await tx
+      .insert(messages)
+      .values({ ...message, position: old.position })
+      .returning();
+    if (!row) throw new Error("insert returned no message");
+    return row;
+  });
 }
 
 /** The spec's toggle: the same kind again clears it; the other kind replaces it. Only on the user's own assistant messages. */

@@ -93,10 +93,20 @@ export async function dailyStats({ db, range }: { db: Database; range: DateRange
   });
 }
 
-/** The user message a reply answered (the last one before it in its chat), and its language. */
+/**
+ * The user message a reply answered (the version of the question it was written for; for a row saved without
+ * one, the last current user message before it), and its language.
+ */
 const user: Sender = "user";
-const question = sql<string>`coalesce((select q.text from messages q where q.chat_id = ${messages.chatId} and q.position < ${messages.position} and q.sender = ${user} order by q.position desc limit 1), '')`;
-const questionLanguage = sql<Language | null>`(select q.language from messages q where q.chat_id = ${messages.chatId} and q.position < ${messages.position} and q.sender = ${user} order by q.position desc limit 1)`;
+const questionOf = (column: string) =>
+  sql.raw(`coalesce((select q.${column} from messages q where q.id = messages.question_id), (select q.${column} from messages q
+    where messages.question_id is null and q.chat_id = messages.chat_id and q.position < messages.position and q.sender = '${user}'
+    and q.superseded_at is null order by q.position desc limit 1))`);
+const question = sql<string>`coalesce(${questionOf("text")}, '')`;
+const questionLanguage = sql<Language | null>`${questionOf("language")}`;
+/** Which version of its turn's question or answer a message is: 1 for the first, counted in the order they were written. */
+const versionOf = sql<number>`(select count(*) from messages v where v.chat_id = ${messages.chatId} and v.position = ${messages.position}
+  and v.sender = ${messages.sender} and (v.created_at, v.id) <= (${messages.createdAt}, ${messages.id}))`.mapWith(Number);
 
 /** Rated replies in the range (by when they were rated), newest first; only dislikes unless `all`. */
 export async function ratedReplies({
@@ -126,6 +136,7 @@ export async function ratedReplies({
       comment: messages.feedbackComment,
       model: messages.model,
       promptVersion: messages.promptVersion,
+      answerVersion: versionOf,
     })
     .from(messages)
     .innerJoin(chats, eq(chats.id, messages.chatId))
@@ -149,6 +160,8 @@ export async function messagesInRange({ db, range }: { db: Database; range: Date
       userId: chats.userId,
       chatId: messages.chatId,
       position: messages.position,
+      version: versionOf,
+      supersededAt: messages.supersededAt,
       sender: messages.sender,
       language: messages.language,
       text: messages.text,

@@ -33,7 +33,10 @@ export const chats = pgTable(
   (table) => [index("chats_user_updated_idx").on(table.userId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
 );
 
-/** One row per message; `position` orders a chat's messages and is unique within it. */
+/**
+ * One row per message; `position` orders a chat's messages and is unique among its current ones. Earlier versions
+ * of a turn (a regenerated answer, an edited question) keep their position with `supersededAt` set.
+ */
 export const messages = pgTable(
   "messages",
   {
@@ -78,10 +81,21 @@ export const messages = pgTable(
     feedbackReason: text("feedback_reason", { enum: feedbackReasons }),
     feedbackComment: text("feedback_comment"),
     feedbackAt: timestamp("feedback_at", { withTimezone: true }),
+    /**
+     * For an assistant reply, the user message it answers: an edited question is a new message, and each answer
+     * keeps the version it answered. No foreign key: it would cost an index lookup per message a chat's deletion removes.
+     */
+    questionId: uuid("question_id"),
+    /**
+     * When a newer version replaced this message (Regenerate, or an edited question): it stays browsable and
+     * rated, but no prompt reads it any more. Null for the current version.
+     */
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("messages_chat_position_idx").on(table.chatId, table.position),
+    uniqueIndex("messages_chat_position_idx").on(table.chatId, table.position).where(sql`${table.supersededAt} is null`),
+    index("messages_chat_versions_idx").on(table.chatId, table.position).where(sql`${table.supersededAt} is not null`),
     index("messages_created_idx").on(table.createdAt),
     oneOf(table.sender, senders),
     oneOf(table.status, messageStatuses),

@@ -1,18 +1,20 @@
-import { type MouseEvent, useState } from "react";
+import { type MouseEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatMessage } from "../../../shared/schemas/chat";
+import type { AnswerVersion } from "../../../shared/schemas/chat";
 import type { FeedbackKind } from "../../../shared/values";
 import { CopyIcon, RefreshIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
 
 interface Props {
-  message: ChatMessage;
+  /** Shown first in the row: the "‹ 1/2 ›" of a reply with earlier versions. */
+  leading?: ReactNode;
+  message: AnswerVersion["answer"];
   canRegenerate: boolean;
   onFeedback: (kind: FeedbackKind) => void;
   onRegenerate: () => void;
 }
 
 /** Copy, Like, Dislike and Regenerate under an assistant reply. */
-export function MessageActions({ message, canRegenerate, onFeedback, onRegenerate }: Props) {
+export function MessageActions({ leading, message, canRegenerate, onFeedback, onRegenerate }: Props) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const saved = !message.id.startsWith("local-");
@@ -30,6 +32,7 @@ export function MessageActions({ message, canRegenerate, onFeedback, onRegenerat
   };
   return (
     <div className="message-actions">
+      {leading}
       <button type="button" className="icon-button" onClick={copy} aria-label={t("chat.copy")} title={t("chat.copy")}>
         <CopyIcon />
       </button>

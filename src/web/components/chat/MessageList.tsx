@@ -1,13 +1,16 @@
 import { memo, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatMessage } from "../../../shared/schemas/chat";
+import type { AnswerVersion, ChatMessage } from "../../../shared/schemas/chat";
 import type { FeedbackKind } from "../../../shared/values";
-import { cardElementId, EmergencyCard } from "./EmergencyCard";
+import { shownVersion } from "../../lib/answer-versions";
 import { FeedbackReason } from "./FeedbackReason";
 import { LazyMarkdown } from "./LazyMarkdown";
 import { MessageActions } from "./MessageActions";
+import { MessageVersions } from "./MessageVersions";
+import { UserMessage } from "./UserMessage";
 
-type Rate = (message: ChatMessage, kind: FeedbackKind) => void;
+type Rate = (message: AnswerVersion["answer"], kind: FeedbackKind) => void;
+type ShowVersion = (replyId: string, index: number) => void;
 
 interface Props {
   messages: ChatMessage[];
@@ -15,48 +18,81 @@ interface Props {
   busy: boolean;
   onFeedback: (messageId: string, kind: FeedbackKind) => void;
   onRegenerate: () => void;
+  /** Sends an edited last question; false when it was not accepted. */
+  onEdit: (messageId: string, text: string) => Promise<boolean>;
 }
 
 /**
  * The conversation, newest at the bottom. Saved messages render again only when they change: while a reply
  * streams, only the reply being written does.
  */
-export function MessageList({ messages, streamingText, busy, onFeedback, onRegenerate }: Props) {
+export function MessageList({ messages, streamingText, busy, onFeedback, onRegenerate, onEdit }: Props) {
   const { t } = useTranslation();
   const listId = useId();
   const last = messages.at(-1);
+  const lastQuestion = messages.findLast((message) => message.sender === "user");
+  // The version of each reply's turn being browsed (by the reply's id); a new reply starts at its newest.
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+
   // The reply just rated on this screen, whose rating is followed by the optional "why?" question.
   const [askingFor, setAskingFor] = useState<string | null>(null);
   // The page passes new functions on every render; the messages get stable ones that call the latest.
-  const handlers = useRef({ onFeedback, onRegenerate });
+  const handlers = useRef({ onFeedback, onRegenerate, onEdit });
   useEffect(() => {
-    handlers.current = { onFeedback, onRegenerate };
+    handlers.current = { onFeedback, onRegenerate, onEdit };
   });
   const rate = useCallback<Rate>((message, kind) => {
     setAskingFor(message.feedback === kind ? null : message.id);
     handlers.current.onFeedback(message.id, kind);
   }, []);
   const regenerate = useCallback(() => handlers.current.onRegenerate(), []);
+  const edit = useCallback((messageId: string, text: string) => handlers.current.onEdit(messageId, text), []);
   const doneAsking = useCallback(() => setAskingFor(null), []);
+  // Another version shown: the "why?" asked after a rating belongs to the answer that was rated, now out of view.
+  const showVersion = useCallback<ShowVersion>((replyId, index) => {
+    setAskingFor(null);
+    setChosen((old) => ({ ...old, [replyId]: index }));
+  }, []);
 
   return (
     <div className="message-list">
-      {messages.map((message) =>
-        message.sender === "user" ? (
-          <UserMessage key={message.id} message={message} headingId={`${listId}-${message.id}`} />
-        ) : (
+      {messages.map((message, at) => {
+        if (message.sender === "user") {
+          // A question shows the version that the reply below it is browsed to.
+          const next = messages[at + 1];
+          const version = next?.sender === "assistant" ? shownVersion(next, chosen[next.id]) : undefined;
+          const isLast = message === lastQuestion;
+          const current = !version || version.index === version.count - 1;
+          return (
+            <UserMessage
+              key={message.id}
+              message={version?.question ?? message}
+              headingId={`${listId}-${message.id}`}
+              questionId={message.id}
+              isLast={isLast}
+              canEdit={isLast && current && !busy && !message.id.startsWith("local-")}
+              onEdit={edit}
+            />
+          );
+        }
+        const version = shownVersion(message, chosen[message.id]);
+        return (
           <AssistantMessage
             key={message.id}
-            message={message}
+            replyId={message.id}
+            message={version.answer}
+            version={version.count > 1 ? version.index : undefined}
+            versions={version.count}
             headingId={`${listId}-${message.id}`}
             canRegenerate={message === last && !busy}
-            asking={askingFor === message.id}
+            asking={askingFor === version.answer.id}
             onRate={rate}
             onRegenerate={regenerate}
+            onShowVersion={showVersion}
             onDoneAsking={doneAsking}
           />
-        ),
-      )}
+        );
+      })}
       {streamingText !== null && (
         <article className="message message-assistant" aria-busy="true" aria-labelledby={`${listId}-streaming`}>
           <h2 id={`${listId}-streaming`} className="visually-hidden">
@@ -69,42 +105,40 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
   );
 }
 
-const UserMessage = memo(function UserMessage({ message, headingId }: { message: ChatMessage; headingId: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <article className="message message-user" aria-labelledby={headingId}>
-        <h2 id={headingId} className="visually-hidden">
-          {t("chat.you")}
-        </h2>
-        <p className="user-text">{message.text}</p>
-      </article>
-      <EmergencyCard categories={message.redFlags} id={cardElementId(message.id)} />
-    </>
-  );
-});
-
 interface AssistantProps {
-  message: ChatMessage;
+  /** The current reply (its turn's newest answer), which keys the version browsed. */
+  replyId: string;
+  /** The answer shown: the reply, or the earlier version being browsed. */
+  message: AnswerVersion["answer"];
+  /** Which of its turn's `versions` answers is shown; undefined when there is only one. */
+  version: number | undefined;
+  versions: number;
   headingId: string;
   /** The last reply, with no other being written: it offers Regenerate (or Retry after a failure). */
   canRegenerate: boolean;
   asking: boolean;
   onRate: Rate;
   onRegenerate: () => void;
+  onShowVersion: ShowVersion;
   onDoneAsking: () => void;
 }
 
 const AssistantMessage = memo(function AssistantMessage({
+  replyId,
   message,
+  version,
+  versions,
   headingId,
   canRegenerate,
   asking,
   onRate,
   onRegenerate,
+  onShowVersion,
   onDoneAsking,
 }: AssistantProps) {
   const { t } = useTranslation();
+  const browse =
+    version === undefined ? null : <MessageVersions index={version} count={versions} onShow={(index) => onShowVersion(replyId, index)} />;
   return (
     <article className={`message message-assistant status-${message.status}`} aria-labelledby={headingId}>
       <h2 id={headingId} className="visually-hidden">
@@ -115,6 +149,7 @@ const AssistantMessage = memo(function AssistantMessage({
           <p className="reply-error-title">{t("chat.errorTitle")}</p>
           {message.text && <LazyMarkdown text={message.text} />}
           <p>{t(`chat.failure.${message.errorCode ?? "provider-error"}`)}</p>
+          {browse && <div className="message-actions">{browse}</div>}
           {canRegenerate && (
             <button type="button" className="button button-primary" onClick={onRegenerate}>
               {t("chat.retry")}
@@ -126,6 +161,7 @@ const AssistantMessage = memo(function AssistantMessage({
           <LazyMarkdown text={message.text} />
           {message.status === "incomplete" && <p className="muted small">{t("chat.incomplete")}</p>}
           <MessageActions
+            leading={browse}
             message={message}
             canRegenerate={canRegenerate}
             onFeedback={(kind) => onRate(message, kind)}

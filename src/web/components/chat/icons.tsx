@@ -89,3 +89,8 @@ export const SidebarIcon = () => (
     <path d="M4 4h16v16H4zM9 4v16" />
   </svg>
 );
+export const ChevronSideIcon = ({ side }: { side: "left" | "right" }) => (
+  <svg {...base}>
+    <path d={side === "left" ? "m15 6-6 6 6 6" : "m9 6 6 6-6 6"} />
+  </svg>
+);
