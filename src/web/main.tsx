@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { chatIdInPath } from "../shared/opened-chat";
@@ -40,15 +40,19 @@ const announced = Promise.race([Promise.all([session, chat, chatPage]), new Prom
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
+// A transition: that first render of a whole chat is long on a slow phone, and as a transition it yields to
+// input every few milliseconds instead of blocking the page for its whole length.
 void Promise.all([initI18n(), announced]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   ),
 );
 
