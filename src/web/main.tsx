@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { chatIdInPath } from "../shared/opened-chat";
@@ -10,7 +10,7 @@ import { sessionQuery } from "./hooks/use-session";
 import { initI18n } from "./i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker } from "./lib/register-service-worker";
-import { AppRoutes } from "./routes";
+import { AppRoutes, preloadChatPage } from "./routes";
 import "./styles.css";
 import "./print.css";
 
@@ -19,32 +19,40 @@ const queryClient = new QueryClient({
 });
 
 // Every page needs the session (the login guard, the headers): ask now, while the page's own code still loads.
-void queryClient.prefetchQuery(sessionQuery);
+const session = queryClient.prefetchQuery(sessionQuery);
 // Every screen names the deployment's emergency number (the disclaimer, the card): it comes from the server.
 void queryClient.prefetchQuery(siteConfigQuery);
 // A saved chat opened directly (a reload, a bookmark): its messages, its page and the reply renderer load
 // together with the rest, instead of one after the other once the page has rendered. The server announces the
 // same files and requests with the page (src/server/web/route-preloads.ts), so they are usually on their way.
 const openedChat = chatIdInPath(window.location.pathname);
-if (openedChat) {
-  void queryClient.prefetchQuery(chatQuery(openedChat));
-  // Failures are left to the page itself, which loads these again and says what went wrong.
-  import("./pages/ChatPage").catch(() => {});
-  loadRenderer().catch(() => {});
-}
+const chat = openedChat ? queryClient.prefetchQuery(chatQuery(openedChat)) : undefined;
+// Failures are left to the page itself, which says what went wrong.
+const chatPage = openedChat ? preloadChatPage().catch(() => {}) : undefined;
+if (openedChat) loadRenderer().catch(() => {});
+
+// The answers announced with the page are usually there by now: the first render waits for them (as long as a
+// loading screen would not show yet, see DelayedLoadingScreen), so the screen shows at once in one render
+// instead of a loading screen and a render per answer after it.
+const firstRenderWaitMs = 300;
+const announced = Promise.race([Promise.all([session, chat, chatPage]), new Promise((resolve) => setTimeout(resolve, firstRenderWaitMs))]);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-void initI18n().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
+// A transition: that first render of a whole chat is long on a slow phone, and as a transition it yields to
+// input every few milliseconds instead of blocking the page for its whole length.
+void Promise.all([initI18n(), announced]).then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   ),
 );
 

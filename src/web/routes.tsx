@@ -10,20 +10,35 @@ import { NotFoundPage } from "./pages/NotFoundPage";
 
 /**
  * Loads a page on demand so each route ships only its own code. A guarded page's login check sits inside the
- * lazy part: its code then loads while the session is still being asked for, not after.
+ * lazy part: its code then loads while the session is still being asked for, not after. `preload()` loads it
+ * ahead; once loaded, the page renders at once (lazy() otherwise suspends once, even on a settled promise).
  */
-const page = (load: () => Promise<ComponentType>, guarded = false) =>
-  lazy(async () => {
-    const Page = await load();
-    if (!guarded) return { default: Page };
-    return {
-      default: () => (
-        <RequireAuth>
-          <Page />
-        </RequireAuth>
-      ),
-    };
-  });
+const page = (load: () => Promise<ComponentType>, guarded = false) => {
+  let loading: Promise<Loaded> | undefined;
+  let loaded: Loaded | undefined;
+  const preload = () => {
+    loading ??= load().then((Page) => {
+      loaded = { default: guarded ? withLoginGuard(Page) : Page };
+      return loaded;
+    });
+    return loading;
+  };
+  // Once loaded, a thenable that calls back at once: lazy() then renders the page in the same pass.
+  const settled = (module: Loaded) =>
+    // biome-ignore lint/suspicious/noThenProperty: the thenable is the point (React's lazy() reads it at once)
+    ({ then: (resolve: (value: Loaded) => void) => resolve(module) }) as unknown as Promise<Loaded>;
+  const Page = lazy(() => (loaded ? settled(loaded) : preload()));
+  return Object.assign(Page, { preload });
+};
+type Loaded = { default: ComponentType };
+
+function withLoginGuard(Page: ComponentType): ComponentType {
+  return () => (
+    <RequireAuth>
+      <Page />
+    </RequireAuth>
+  );
+}
 
 // The chunks keep their pages' module names: the server announces ChatPage's by it (src/server/web/route-preloads.ts).
 const ChatPage = page(() => import("./pages/ChatPage").then((m) => m.ChatPage), true);
@@ -35,6 +50,9 @@ const ExplanationPage = page(() => import("./pages/ExplanationPage").then((m) =>
 const AccountPage = page(() => import("./pages/AccountPage").then((m) => m.AccountPage), true);
 const OperatorPage = page(() => import("./pages/OperatorPage").then((m) => m.OperatorPage), true);
 const PrivacyPage = page(() => import("./pages/PrivacyPage").then((m) => m.PrivacyPage));
+
+/** Starts loading the chat screen's code, so that its first render need not wait for it. */
+export const preloadChatPage = () => ChatPage.preload();
 
 /** The account page lives at /Account/{uid}; another uid in the address shows one's own account. */
 function AccountRoute() {

@@ -106,9 +106,7 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
       stop,
     ),
   ],
-  cardiac: [
-    near("heartburn|indigestion|sodbrennen", "arms?|sweat\\w*|jaw|schweiss\\w*|schwitz\\w*|verschwitzt|kiefer", 80, stop),
-  ],
+  cardiac: [near("heartburn|indigestion|sodbrennen", "arms?|sweat\\w*|jaw|schweiss\\w*|schwitz\\w*|verschwitzt|kiefer", 80, stop)],
   poisoning: [
     near(swallowed, dangerous, 80, stop),
     // Paracetamol taken too often adds up to an overdose over a day.

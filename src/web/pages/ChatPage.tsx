@@ -72,8 +72,8 @@ export function ChatPage() {
     focusInput();
   };
   const empty = messages.length === 0 && !conversation.isStreaming;
-  // Loaded alongside a saved chat, which shows once both are there (a new chat's replies come later).
-  const markdownReady = useMarkdownRenderer();
+  // A saved chat shows its replies as plain text until the renderer is there (LazyMarkdown).
+  useMarkdownRenderer();
   const shell = useShell();
   const { setNotificationInline } = shell;
   useEffect(() => {
@@ -122,7 +122,7 @@ export function ChatPage() {
     return false;
   };
 
-  if (conversation.isLoading || (id && !markdownReady)) return <LoadingScreen />;
+  if (conversation.isLoading) return <LoadingScreen />;
   return (
     <div className="chat-layout">
       {/* Only this part scrolls: the input below stays in place, and the app bar sticks to the top while the

@@ -1,32 +1,28 @@
-import { lazy, memo, Suspense, useEffect, useId, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { PlainReply } from "./PlainReply";
 
 // The Markdown renderer (micromark with GFM, 28 KB gzipped) is bigger than the rest of the chat screen's own
 // code, and only replies need it: it loads with the first reply, not with the page.
 let renderer: Promise<typeof import("./Markdown")> | undefined;
-let rendererLoaded = false;
 export const loadRenderer = () => {
-  renderer ??= import("./Markdown").then((module) => {
-    rendererLoaded = true;
-    return module;
-  });
+  renderer ??= import("./Markdown");
   return renderer;
 };
 const Markdown = lazy(() => loadRenderer().then((module) => ({ default: module.Markdown })));
 
-/** Starts loading the renderer; true once it is there (or failed, which the first reply then reports). */
-export function useMarkdownRenderer(): boolean {
-  const [ready, setReady] = useState(rendererLoaded);
+/** Starts loading the renderer, so that it is there by the first reply. */
+export function useMarkdownRenderer() {
   useEffect(() => {
-    const done = () => setReady(true);
-    if (!ready) loadRenderer().then(done, done);
-  }, [ready]);
-  return ready;
+    // A failure is the replies' to report: their lazy component gets the same rejected promise.
+    loadRenderer().catch(() => {});
+  }, []);
 }
 
 /**
- * A reply rendered as Markdown (empty for the moment the renderer may still take to load). Parsing is the costly
- * part of showing a message, so the same text is not parsed again when the conversation around it changes.
+ * A reply rendered as Markdown, as plain text until the renderer has loaded (a saved chat shows without waiting
+ * for it). Parsing is the costly part of showing a message: the same text is not parsed again when the
+ * conversation around it changes.
  */
 export const LazyMarkdown = memo(function LazyMarkdown({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -41,7 +37,7 @@ export const LazyMarkdown = memo(function LazyMarkdown({ text }: { text: string 
     [t],
   );
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PlainReply text={text} />}>
       <Markdown text={text} idPrefix={idPrefix} labels={labels} />
     </Suspense>
   );
