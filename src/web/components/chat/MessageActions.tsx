@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../shared/schemas/chat";
 import type { FeedbackKind } from "../../../shared/values";
 import { CopyIcon, RefreshIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
+import styles from "./MessageActions.module.css";
 
 interface Props {
   message: ChatMessage;
@@ -18,7 +19,7 @@ export function MessageActions({ message, canRegenerate, onFeedback, onRegenerat
   const saved = !message.id.startsWith("local-");
   // The reply as read on screen, not its Markdown ("**", "- "): plain text, and HTML for editors that take it.
   const copy = async (event: MouseEvent<HTMLButtonElement>) => {
-    const rendered = event.currentTarget.closest("article")?.querySelector<HTMLElement>(".markdown");
+    const rendered = event.currentTarget.closest("article")?.querySelector<HTMLElement>("[data-markdown]");
     const text = rendered?.innerText.trim() ?? message.text;
     if (rendered && typeof ClipboardItem !== "undefined") {
       const blob = (content: string, type: string) => new Blob([content], { type });
@@ -29,7 +30,7 @@ export function MessageActions({ message, canRegenerate, onFeedback, onRegenerat
     setCopied(true);
   };
   return (
-    <div className="message-actions">
+    <div className={styles.messageActions}>
       <button type="button" className="icon-button" onClick={copy} aria-label={t("chat.copy")} title={t("chat.copy")}>
         <CopyIcon />
       </button>

@@ -6,6 +6,7 @@ import { cardElementId, EmergencyCard } from "./EmergencyCard";
 import { FeedbackReason } from "./FeedbackReason";
 import { LazyMarkdown } from "./LazyMarkdown";
 import { MessageActions } from "./MessageActions";
+import styles from "./MessageList.module.css";
 
 type Rate = (message: ChatMessage, kind: FeedbackKind) => void;
 
@@ -40,7 +41,7 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
   const doneAsking = useCallback(() => setAskingFor(null), []);
 
   return (
-    <div className="message-list">
+    <div className={styles.messageList}>
       {messages.map((message) =>
         message.sender === "user" ? (
           <UserMessage key={message.id} message={message} headingId={`${listId}-${message.id}`} />
@@ -58,7 +59,7 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
         ),
       )}
       {streamingText !== null && (
-        <article className="message message-assistant" aria-busy="true" aria-labelledby={`${listId}-streaming`}>
+        <article className={`${styles.message} ${styles.messageAssistant}`} aria-busy="true" aria-labelledby={`${listId}-streaming`}>
           <h2 id={`${listId}-streaming`} className="visually-hidden">
             {t("chat.assistant")}
           </h2>
@@ -73,11 +74,11 @@ const UserMessage = memo(function UserMessage({ message, headingId }: { message:
   const { t } = useTranslation();
   return (
     <>
-      <article className="message message-user" aria-labelledby={headingId}>
+      <article className={`${styles.message} ${styles.messageUser}`} aria-labelledby={headingId}>
         <h2 id={headingId} className="visually-hidden">
           {t("chat.you")}
         </h2>
-        <p className="user-text">{message.text}</p>
+        <p className={styles.userText}>{message.text}</p>
       </article>
       <EmergencyCard categories={message.redFlags} id={cardElementId(message.id)} />
     </>
@@ -106,13 +107,13 @@ const AssistantMessage = memo(function AssistantMessage({
 }: AssistantProps) {
   const { t } = useTranslation();
   return (
-    <article className={`message message-assistant status-${message.status}`} aria-labelledby={headingId}>
+    <article className={`${styles.message} ${styles.messageAssistant}`} aria-labelledby={headingId}>
       <h2 id={headingId} className="visually-hidden">
         {t("chat.assistant")}
       </h2>
       {message.status === "error" ? (
-        <div className="reply-error" role="alert">
-          <p className="reply-error-title">{t("chat.errorTitle")}</p>
+        <div className={styles.replyError} role="alert">
+          <p className={styles.replyErrorTitle}>{t("chat.errorTitle")}</p>
           {message.text && <LazyMarkdown text={message.text} />}
           <p>{t(`chat.failure.${message.errorCode ?? "provider-error"}`)}</p>
           {canRegenerate && (
@@ -140,10 +141,10 @@ const AssistantMessage = memo(function AssistantMessage({
 
 function TypingIndicator({ label }: { label: string }) {
   return (
-    <div className="typing" role="status">
-      <span className="dot" />
-      <span className="dot" />
-      <span className="dot" />
+    <div className={styles.typing} role="status">
+      <span className={styles.dot} />
+      <span className={styles.dot} />
+      <span className={styles.dot} />
       <span className="visually-hidden">{label}</span>
     </div>
   );
