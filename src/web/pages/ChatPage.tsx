@@ -117,7 +117,7 @@ export function ChatPage() {
           banners above and around it scroll away (on a phone the conversation needs their room). */}
       <div className={styles.chatScroller} ref={scroll.setScroller}>
         <SurveyBanner />
-        <AppBar ref={appBar} />
+        <AppBar ref={appBar} className={styles.appBar} />
         <main id="main" className={styles.chatMain}>
           <div className={styles.chatColumn} ref={scroll.setContent}>
             {site?.demoMode && (
