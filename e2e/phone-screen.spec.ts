@@ -11,7 +11,7 @@ test.describe("on a phone in German", () => {
     await page.addInitScript(() => localStorage.setItem("dictationNoteDismissed", "1"));
     await signedInUser(page, { languageCode: "de" });
     await page.goto("/");
-    const footer = page.locator("footer.chat-footer");
+    const footer = page.getByRole("contentinfo");
     await expect(page.getByRole("textbox", { name: "Ihre Nachricht" })).toBeVisible();
     const box = await footer.boundingBox();
     expect(box?.height ?? 999).toBeLessThanOrEqual(844 * 0.25);

@@ -12,7 +12,7 @@ async function recordStreamedReplies(page: Page) {
     const seen: string[] = [];
     (window as unknown as { streamedReplies: string[] }).streamedReplies = seen;
     new MutationObserver(() => {
-      const streaming = document.querySelector('article.message-assistant[aria-busy="true"]');
+      const streaming = document.querySelector('article[aria-busy="true"]');
       if (streaming?.textContent) seen.push(streaming.textContent);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });

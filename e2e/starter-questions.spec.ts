@@ -59,7 +59,7 @@ test.describe("on a phone in German", () => {
     expect(first?.width ?? 0).toBeGreaterThan(300);
 
     // The starters scroll with the conversation; the input and the disclaimer stay on screen.
-    const footer = (await page.locator("footer.chat-footer").boundingBox()) ?? { y: 0, height: 999 };
+    const footer = (await page.getByRole("contentinfo").boundingBox()) ?? { y: 0, height: 999 };
     expect(footer.y + footer.height).toBeLessThanOrEqual(470 + 1);
     expect(470 - footer.y).toBeLessThanOrEqual(150);
     await buttons.last().scrollIntoViewIfNeeded();

@@ -1,3 +1,6 @@
+// First, so that every component's module (imported below) comes after them and wins over them at equal specificity.
+import "./tokens.css";
+import "./base.css";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";

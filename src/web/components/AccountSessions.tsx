@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AccountSession } from "../../shared/schemas/session";
 import { useAccountSessions, useSignOutOthers } from "../hooks/use-account-sessions";
+import styles from "./AccountSessions.module.css";
 import { FormAlert } from "./FormAlert";
 
 /** The account's sessions, this device first, and "sign out everywhere else". */
@@ -31,12 +32,12 @@ export function AccountSessions() {
       <p>{t("account.sessionsText")}</p>
       {sessions.isError && <FormAlert kind="error">{t("account.sessionsLoadError")}</FormAlert>}
       {sessions.data && (
-        <ul className="session-list">
+        <ul className={styles.sessionList}>
           {sessions.data.map((session) => (
-            <li key={session.id} className="session-row">
-              <span className="session-name">
+            <li key={session.id} className={styles.sessionRow}>
+              <span className={styles.sessionName}>
                 {name(session)}
-                {session.current && <span className="session-badge">{t("account.thisDevice")}</span>}
+                {session.current && <span className={styles.sessionBadge}>{t("account.thisDevice")}</span>}
               </span>
               <span className="small muted">
                 {t("account.sessionTimes", {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { textSizes, themes } from "../../shared/values";
 import { useChangeDisplaySettings } from "../hooks/use-display-settings";
 import { useProfile } from "../hooks/use-profile";
+import styles from "./DisplaySettingsFields.module.css";
 import { FormAlert } from "./FormAlert";
 
 /** Text size and theme (account settings): shown at once, saved for the user on every device. */
@@ -16,7 +17,7 @@ export function DisplaySettingsFields() {
   const current = { textSize: profile.textSize, theme: profile.theme };
   return (
     <>
-      <div className="field display-setting">
+      <div className={`field ${styles.displaySetting}`}>
         <label htmlFor={sizeId}>{t("account.textSize")}</label>
         <select
           id={sizeId}
@@ -33,7 +34,7 @@ export function DisplaySettingsFields() {
           ))}
         </select>
       </div>
-      <div className="field display-setting">
+      <div className={`field ${styles.displaySetting}`}>
         <label htmlFor={themeId}>{t("account.theme")}</label>
         <select
           id={themeId}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import styles from "./ErrorScreen.module.css";
 
 /** The error screen for a page that failed to render or whose code failed to load: the spec's heading and the error's message, plus a way home. */
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -11,9 +12,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
 function ErrorPage({ message }: { message: string }) {
   const { t } = useTranslation();
   return (
-    <main className="page narrow error-screen">
+    <main className={`page narrow ${styles.errorScreen}`}>
       <h1>{t("errors.unexpectedTitle")}</h1>
-      <p className="error-message">{message}</p>
+      <p className={styles.errorMessage}>{message}</p>
       <Link to="/" className="button button-primary">
         {t("errors.goHome")}
       </Link>

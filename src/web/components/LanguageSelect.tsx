@@ -4,6 +4,7 @@ import { languages } from "../../shared/values";
 import { useChangeLanguage } from "../hooks/use-language";
 import { currentLanguage } from "../i18n";
 import { FormAlert } from "./FormAlert";
+import styles from "./LanguageSelect.module.css";
 
 /** The language dropdown (English / Deutsch); saves the choice for signed-in users. */
 export function LanguageSelect() {
@@ -11,7 +12,7 @@ export function LanguageSelect() {
   const id = useId();
   const change = useChangeLanguage();
   return (
-    <div className="field language-select">
+    <div className={`field ${styles.languageSelect}`}>
       <label htmlFor={id}>{t("common.language")}</label>
       <select
         id={id}

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import styles from "./PasswordInput.module.css";
 
 interface Props {
   label: string;
@@ -17,7 +18,7 @@ export function PasswordInput({ label, value, onChange, autoComplete, describedB
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <div className="password-row">
+      <div className={styles.passwordRow}>
         <input
           id={id}
           type={visible ? "text" : "password"}
@@ -28,7 +29,7 @@ export function PasswordInput({ label, value, onChange, autoComplete, describedB
         />
         <button
           type="button"
-          className="button button-ghost password-toggle"
+          className={`button button-ghost ${styles.passwordToggle}`}
           aria-pressed={visible}
           aria-label={visible ? t("auth.hidePassword") : t("auth.showPassword")}
           onClick={() => setVisible((shown) => !shown)}

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { brokenPasswordRules, type PasswordPolicy, type PasswordRule } from "../../shared/schemas/password-policy";
 import { usePasswordPolicy } from "../hooks/use-public-config";
+import styles from "./PasswordRules.module.css";
 
 /** The policy's rules in the order the form lists them; "common" is checked by the server only. */
 function policyRules(policy: PasswordPolicy): (PasswordRule | "common")[] {
@@ -43,14 +44,18 @@ export function PasswordRules({ id, password }: { id: string; password: string }
   if (!policy) return null;
   const broken = new Set<string>(brokenPasswordRules(password, policy));
   return (
-    <div id={id} className="password-rules">
+    <div id={id} className={styles.passwordRules}>
       <p>{t("auth.rulesTitle")}</p>
       <ul>
         {policyRules(policy).map((rule) => {
           const state = password === "" || rule === "common" ? "open" : broken.has(rule) ? "unmet" : "met";
           return (
-            <li key={rule} className={`password-rule password-rule-${state}`}>
-              <span aria-hidden="true" className="password-rule-mark">
+            <li
+              key={rule}
+              className={state === "met" ? `${styles.passwordRule} ${styles.passwordRuleMet}` : styles.passwordRule}
+              data-state={state}
+            >
+              <span aria-hidden="true" className={styles.passwordRuleMark}>
                 {state === "met" ? "✓" : "•"}
               </span>
               {ruleText(t, rule, policy)}

@@ -3,6 +3,7 @@ import { useResendVerification } from "../hooks/use-auth-actions";
 import { useProfile, useRefreshProfile } from "../hooks/use-profile";
 import { hasErrorCode } from "../lib/api";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
+import styles from "./VerifyEmailBanner.module.css";
 
 const resendErrorTexts: ScreenErrorTexts = { byCode: { "too-many-requests": "verifyEmail.tooMany" }, otherwise: "verifyEmail.failed" };
 
@@ -33,13 +34,13 @@ export function VerifyEmailBanner() {
   };
 
   return (
-    <aside className="verify-banner" aria-label={t("verifyEmail.label")}>
+    <aside className={styles.verifyBanner} aria-label={t("verifyEmail.label")}>
       <p>{t("verifyEmail.banner")}</p>
       <button type="button" className="button button-secondary" onClick={send} aria-busy={resend.isPending}>
         {t("verifyEmail.resend")}
       </button>
       {/* Always present, so that screen readers announce the answer when it appears. */}
-      <p role="status" className={resend.isError ? "verify-banner-status error" : "verify-banner-status"}>
+      <p role="status" className={resend.isError ? `${styles.verifyBannerStatus} ${styles.error}` : styles.verifyBannerStatus}>
         {status()}
       </p>
     </aside>

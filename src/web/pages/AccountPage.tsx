@@ -16,6 +16,7 @@ import { useSiteConfig } from "../hooks/use-public-config";
 import { ReauthCancelled, useRecentLogin } from "../hooks/use-recent-login";
 import { useSession } from "../hooks/use-session";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
+import styles from "./AccountPage.module.css";
 import type { FarewellState } from "./LandingPage";
 
 const deleteErrorTexts: ScreenErrorTexts = {
@@ -87,7 +88,7 @@ export function AccountPage() {
 
         <section className="card" aria-labelledby="data-heading">
           <h2 id="data-heading">{t("account.management")}</h2>
-          <dl className="data-list">
+          <dl className={styles.dataList}>
             <dt>{t("account.dataStored")}</dt>
             <dd>{t("account.dataStoredText")}</dd>
             <dt>{t("account.dataUsage")}</dt>
@@ -114,12 +115,12 @@ export function AccountPage() {
           </dl>
         </section>
 
-        <section className="card danger-zone" aria-labelledby="danger-heading">
+        <section className={`card ${styles.dangerZone}`} aria-labelledby="danger-heading">
           <h2 id="danger-heading">{t("account.dangerZone")}</h2>
-          <div className="danger-action">
+          <div className={styles.dangerAction}>
             <DeleteAllChats />
           </div>
-          <div className="danger-action">
+          <div className={styles.dangerAction}>
             <p>{t("account.deleteAccountText")}</p>
             <button
               type="button"

@@ -28,6 +28,7 @@ import { usePrintChat } from "../hooks/use-print-chat";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
 import { RefusedSendError } from "../lib/stream-events";
+import styles from "./ChatPage.module.css";
 
 /** The chat screen: a new conversation at /, a saved one at /chats/{id}. */
 export function ChatPage() {
@@ -124,16 +125,16 @@ export function ChatPage() {
 
   if (conversation.isLoading) return <LoadingScreen />;
   return (
-    <div className="chat-layout">
+    <div className={styles.chatLayout}>
       {/* Only this part scrolls: the input below stays in place, and the app bar sticks to the top while the
           banners above and around it scroll away (on a phone the conversation needs their room). */}
-      <div className="chat-scroller" ref={scroll.setScroller}>
+      <div className={styles.chatScroller} ref={scroll.setScroller}>
         <SurveyBanner />
-        <AppBar ref={appBar} />
-        <main id="main" className="chat-main">
-          <div className="chat-column" ref={scroll.setContent}>
+        <AppBar ref={appBar} className={styles.appBar} />
+        <main id="main" className={styles.chatMain}>
+          <div className={styles.chatColumn} ref={scroll.setContent}>
             {site?.demoMode && (
-              <p className="demo-notice" role="note">
+              <p className={styles.demoNotice} role="note">
                 {t("chat.demoMode")}
               </p>
             )}
@@ -149,12 +150,12 @@ export function ChatPage() {
               <>
                 {empty ? (
                   <>
-                    <h1 className="background-title">{t("home.backgroundTitle")}</h1>
+                    <h1 className={styles.backgroundTitle}>{t("home.backgroundTitle")}</h1>
                     <StarterQuestions draft={draft} onFill={setDraft} onFocusInput={focusInput} />
                   </>
                 ) : (
                   <>
-                    <h1 className="visually-hidden chat-title">{conversation.chat?.title || t("chat.conversation")}</h1>
+                    <h1 className={`visually-hidden ${styles.chatTitle}`}>{conversation.chat?.title || t("chat.conversation")}</h1>
                     <PrintDate />
                   </>
                 )}
@@ -172,7 +173,7 @@ export function ChatPage() {
                 />
                 {site && !empty && <PrintDisclaimer number={site.emergency.number} />}
                 {refusedRedFlags.length > 0 && (
-                  <div className="refused-emergency" ref={refusedCard}>
+                  <div className={styles.refusedEmergency} ref={refusedCard}>
                     <EmergencyCard categories={refusedRedFlags} id={cardElementId(REFUSED_CARD)} />
                   </div>
                 )}
@@ -182,8 +183,8 @@ export function ChatPage() {
         </main>
       </div>
       {!conversation.notFound && (
-        <footer className="chat-footer" ref={footer}>
-          {scroll.away && conversation.isStreaming && <JumpToLatest onJump={scroll.followNewest} />}
+        <footer className={styles.chatFooter} ref={footer}>
+          {scroll.away && conversation.isStreaming && <JumpToLatest className={styles.jumpLatest} onJump={scroll.followNewest} />}
           {!shell.drawerOpen && <Notification message={shell.notification} onClose={() => shell.notify(null)} inline />}
           {callBar && <EmergencyCallBar categories={callBar.categories} onDismiss={() => hideCallBar(callBar.key)} />}
           <FormAlert kind="error">{sendError}</FormAlert>

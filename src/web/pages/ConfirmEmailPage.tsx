@@ -5,6 +5,7 @@ import { FormAlert } from "../components/FormAlert";
 import { useConfirmEmail } from "../hooks/use-auth-actions";
 import { hasErrorCode } from "../lib/api";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
+import styles from "./ConfirmEmailPage.module.css";
 
 const confirmErrorTexts: ScreenErrorTexts = { byCode: { "invalid-token": "verifyEmail.invalid", "bad-request": "verifyEmail.invalid" } };
 
@@ -23,8 +24,8 @@ export function ConfirmEmailPage() {
     return (
       <AuthFormPage title={t("verifyEmail.confirmedTitle")}>
         <FormAlert kind="success">{t("verifyEmail.confirmed")}</FormAlert>
-        <p className="verify-page-text">{t("verifyEmail.signedOut")}</p>
-        {confirm.data.operatorPasswordPending && <p className="verify-page-text">{t("verifyEmail.operatorPassword")}</p>}
+        <p className={styles.verifyPageText}>{t("verifyEmail.signedOut")}</p>
+        {confirm.data.operatorPasswordPending && <p className={styles.verifyPageText}>{t("verifyEmail.operatorPassword")}</p>}
         <Link to="/signIn" className="button button-primary button-block">
           {t("common.signIn")}
         </Link>
@@ -35,7 +36,7 @@ export function ConfirmEmailPage() {
     return (
       <AuthFormPage title={t("verifyEmail.failedTitle")}>
         <FormAlert kind="error">{t("verifyEmail.invalid")}</FormAlert>
-        <p className="verify-page-text">{t("verifyEmail.askAgain")}</p>
+        <p className={styles.verifyPageText}>{t("verifyEmail.askAgain")}</p>
         <Link to="/" className="button button-primary button-block">
           {t("verifyEmail.toChat")}
         </Link>
@@ -48,8 +49,8 @@ export function ConfirmEmailPage() {
       onSubmit={() => confirm.mutate(token)}
       error={confirm.error ? t(errorTextKey(confirm.error, confirmErrorTexts)) : null}
     >
-      <p className="verify-page-text">{t("verifyEmail.confirmIntro")}</p>
-      <p className="verify-page-text">{t("verifyEmail.confirmNotYou")}</p>
+      <p className={styles.verifyPageText}>{t("verifyEmail.confirmIntro")}</p>
+      <p className={styles.verifyPageText}>{t("verifyEmail.confirmNotYou")}</p>
       <button type="submit" className="button button-primary button-block" disabled={confirm.isPending}>
         {t("verifyEmail.confirmButton")}
       </button>

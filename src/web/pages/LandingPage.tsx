@@ -7,6 +7,7 @@ import { PublicHeader } from "../components/PublicHeader";
 import { useSiteConfig } from "../hooks/use-public-config";
 import { currentLanguage } from "../i18n";
 import { useInstallPrompt } from "../lib/install-prompt";
+import styles from "./LandingPage.module.css";
 
 /** What the account page passes along when it sends a signed-out user here, so the landing page can confirm it. */
 export interface FarewellState {
@@ -29,7 +30,7 @@ export function LandingPage() {
       <PublicHeader />
       <main id="main">
         {farewell && (
-          <div className="landing-section landing-farewell">
+          <div className={`${styles.landingSection} ${styles.landingFarewell}`}>
             <Notification
               inline
               message={{ kind: "success", text: t(farewell === "signedOut" ? "landing.signedOut" : "landing.accountDeleted") }}
@@ -37,12 +38,12 @@ export function LandingPage() {
             />
           </div>
         )}
-        <section className="hero">
+        <section className={styles.hero}>
           <div className="hero-text">
             <h1>{t("landing.title")}</h1>
-            <p className="headline">{t("landing.headline")}</p>
+            <p className={styles.headline}>{t("landing.headline")}</p>
             <p>{t("landing.lead")}</p>
-            <div className="hero-actions">
+            <div className={styles.heroActions}>
               <Link to="/signUp" className="button button-primary button-large">
                 {t("landing.tryFree")}
               </Link>
@@ -61,11 +62,11 @@ export function LandingPage() {
           </div>
           <ChatIllustration />
         </section>
-        <section className="landing-section">
+        <section className={styles.landingSection}>
           <h2>{t("landing.whatTitle")}</h2>
           <p>{t("landing.whatText")}</p>
         </section>
-        <section className="landing-section">
+        <section className={styles.landingSection}>
           <h2>{t("landing.researchTitle")}</h2>
           <p>{t("landing.researchText")}</p>
           {surveyUrl && (
@@ -75,7 +76,7 @@ export function LandingPage() {
           )}
         </section>
       </main>
-      <footer className="site-footer">
+      <footer className={styles.siteFooter}>
         <p>{site && t("landing.footer", { number: site.emergency.number })}</p>
         <Link to="/datenschutzerklaerung">{t("common.privacy")}</Link>
       </footer>

@@ -8,6 +8,7 @@ import { TextField } from "../components/TextField";
 import { useRequestPasswordReset, useSignIn } from "../hooks/use-auth-actions";
 import { useAuthErrorText } from "../hooks/use-auth-error-text";
 import { validateResetRequest, validateSignIn } from "../lib/form-validation";
+import styles from "./SignInPage.module.css";
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export function SignInPage() {
       <FormAlert kind="success">{notice}</FormAlert>
       <TextField label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
       <PasswordInput label={t("auth.password")} value={password} onChange={setPassword} autoComplete="current-password" />
-      <button type="button" className="button button-ghost forgot" onClick={forgotPassword} disabled={requestReset.isPending}>
+      <button type="button" className={`button button-ghost ${styles.forgot}`} onClick={forgotPassword} disabled={requestReset.isPending}>
         {t("auth.forgotPassword")}
       </button>
       <button type="submit" className="button button-primary button-block" disabled={signIn.isPending}>

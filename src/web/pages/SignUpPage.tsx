@@ -8,6 +8,7 @@ import { TextField } from "../components/TextField";
 import { useSignUp } from "../hooks/use-auth-actions";
 import { useAuthErrorText } from "../hooks/use-auth-error-text";
 import { validateSignUp } from "../lib/form-validation";
+import styles from "./SignUpPage.module.css";
 
 export function SignUpPage() {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ export function SignUpPage() {
         onPasswordChange={setPassword}
         onConfirmChange={setConfirm}
       />
-      <div className="checkbox-field">
+      <div className={styles.checkboxField}>
         <input id={privacyId} type="checkbox" checked={acceptedPrivacy} onChange={(event) => setAcceptedPrivacy(event.target.checked)} />
         <label htmlFor={privacyId}>
           {t("auth.acceptPrivacyBefore")}{" "}

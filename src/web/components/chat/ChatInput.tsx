@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_MESSAGE_CHARS } from "../../../shared/values";
+import styles from "./ChatInput.module.css";
 import { DictationButton } from "./DictationButton";
 import { DictationNote } from "./DictationNote";
 import { SendIcon, StopIcon } from "./icons";
@@ -29,7 +30,7 @@ export function ChatInput({ value, onChange, onSend, onStop, streaming, deferDic
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
   return (
-    <form className="chat-input" onSubmit={submit}>
+    <form className={styles.chatInput} onSubmit={submit}>
       {!deferDictationNote && <DictationNote onDismissed={() => textareaRef.current?.focus()} />}
       <label htmlFor={id} className="visually-hidden">
         {t("chat.inputLabel")}

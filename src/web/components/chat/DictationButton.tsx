@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../i18n";
+import styles from "./DictationButton.module.css";
 import { MicIcon } from "./icons";
 
 interface RecognitionLike {
@@ -61,7 +62,7 @@ export function DictationButton({ onTranscript }: { onTranscript: (text: string)
   return (
     <button
       type="button"
-      className={`icon-button ${listening ? "listening" : ""}`}
+      className={listening ? `icon-button ${styles.listening}` : "icon-button"}
       onClick={toggle}
       aria-pressed={listening}
       aria-label={listening ? t("chat.stopDictation") : t("chat.dictate")}

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { speechRecognition } from "./DictationButton";
+import styles from "./DictationNote.module.css";
 import { MicIcon } from "./icons";
 
 const DISMISSED_KEY = "dictationNoteDismissed";
@@ -25,15 +26,15 @@ export function DictationNote({ onDismissed }: { onDismissed: () => void }) {
   };
 
   return (
-    <div className="dictation-note">
+    <div className={styles.dictationNote}>
       <MicIcon />
-      <div className="dictation-note-body">
+      <div className={styles.dictationNoteBody}>
         {/* Wide screens have room for one line only: the short text; the privacy notice says the rest. */}
         <p id={textId}>
-          <span className="dictation-note-full">{t("chat.dictationNote")}</span>
-          <span className="dictation-note-short">{t("chat.dictationNoteShort")}</span>
+          <span className={styles.dictationNoteFull}>{t("chat.dictationNote")}</span>
+          <span className={styles.dictationNoteShort}>{t("chat.dictationNoteShort")}</span>
         </p>
-        <div className="dictation-note-actions">
+        <div className={styles.dictationNoteActions}>
           <Link to="/datenschutzerklaerung">{t("chat.dictationNoteLink")}</Link>
           <button type="button" className="button button-secondary" onClick={dismiss} aria-describedby={textId}>
             {t("chat.dictationNoteDismiss")}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { type RedFlagCategory, SELF_HARM } from "../../../shared/values";
 import { useSiteConfig } from "../../hooks/use-public-config";
+import styles from "./EmergencyCallBar.module.css";
 import { CallButtons, headlineCategory } from "./EmergencyCard";
 import { CloseIcon } from "./icons";
 
@@ -14,11 +15,11 @@ export function EmergencyCallBar({ categories, onDismiss }: { categories: RedFla
   const headline = headlineCategory(categories);
   if (!site || !headline) return null;
   return (
-    <section className="emergency-call-bar" aria-label={t("emergency.callBar")}>
+    <section className={styles.emergencyCallBar} aria-label={t("emergency.callBar")}>
       {/* What the numbers are for, where there is room (a phone has the card's buttons only). */}
-      <p className="emergency-call-bar-title">{t(`emergency.headings.${headline}`)}</p>
-      <div className="emergency-call-bar-actions">
-        <CallButtons emergency={site.emergency} crisis={headline === SELF_HARM} />
+      <p className={styles.emergencyCallBarTitle}>{t(`emergency.headings.${headline}`)}</p>
+      <div className={styles.emergencyCallBarActions}>
+        <CallButtons emergency={site.emergency} crisis={headline === SELF_HARM} className={styles.callButton} />
       </div>
       <button type="button" className="icon-button" onClick={onDismiss} aria-label={t("emergency.hideCallBar")}>
         <CloseIcon />

@@ -4,6 +4,7 @@ import { crisisLineLabel, telHref } from "../../../shared/emergency";
 import type { SiteConfig } from "../../../shared/schemas/site-config";
 import { type RedFlagCategory, redFlagCategories, SELF_HARM } from "../../../shared/values";
 import { useSiteConfig } from "../../hooks/use-public-config";
+import styles from "./EmergencyCard.module.css";
 
 /** The element id of a card: a refused send's, or the one under a user message. */
 export const cardElementId = (key: string) => `emergency-${key}`;
@@ -15,16 +16,26 @@ export function headlineCategory(categories: RedFlagCategory[]): RedFlagCategory
 }
 
 /** The tel: buttons of the card and the call bar: the crisis line first for self-harm, then the emergency number. */
-export function CallButtons({ emergency, crisis }: { emergency: SiteConfig["emergency"]; crisis: boolean }) {
+export function CallButtons({
+  emergency,
+  crisis,
+  className,
+}: {
+  emergency: SiteConfig["emergency"];
+  crisis: boolean;
+  /** The call bar's smaller size. */
+  className?: string;
+}) {
+  const button = `button ${styles.buttonEmergency}${className ? ` ${className}` : ""}`;
   const { t } = useTranslation();
   return (
     <>
       {crisis && emergency.crisisLine && (
-        <a className="button button-emergency" href={telHref(emergency.crisisLine.number)}>
+        <a className={button} href={telHref(emergency.crisisLine.number)}>
           {t("emergency.callCrisisLine", { line: crisisLineLabel(emergency.crisisLine) })}
         </a>
       )}
-      <a className="button button-emergency" href={telHref(emergency.number)}>
+      <a className={button} href={telHref(emergency.number)}>
         {t("emergency.call", { number: emergency.number })}
       </a>
     </>
@@ -45,10 +56,10 @@ export function EmergencyCard({ categories, id }: { categories: RedFlagCategory[
   const selfHarm = headline === SELF_HARM;
   const text = !selfHarm ? "emergency.text" : crisisLine ? "emergency.selfHarmText" : "emergency.selfHarmTextNoLine";
   return (
-    <aside className="emergency-card" role="alert" aria-labelledby={titleId} id={id}>
+    <aside className={styles.emergencyCard} role="alert" aria-labelledby={titleId} id={id}>
       <h2 id={titleId}>{t(`emergency.headings.${headline}`)}</h2>
       <p>{t(text, { number })}</p>
-      <div className="emergency-actions" data-emergency-actions="">
+      <div className={styles.emergencyActions} data-emergency-actions="">
         <CallButtons emergency={site.emergency} crisis={selfHarm} />
       </div>
     </aside>

@@ -4,6 +4,7 @@ import type { ChatMessage } from "../../../shared/schemas/chat";
 import { type FeedbackKind, MAX_FEEDBACK_COMMENT_CHARS, type FeedbackReason as Reason } from "../../../shared/values";
 import { useFeedbackReason } from "../../hooks/use-feedback-reason";
 import { errorTextKey, type ScreenErrorTexts } from "../../lib/error-messages";
+import styles from "./FeedbackReason.module.css";
 
 const reasonsFor = {
   dislike: ["wrong", "unsafe", "unclear", "not-helpful", "other"],
@@ -34,7 +35,7 @@ export function FeedbackReason({ message, asking, onDone }: Props) {
   if (!message.feedback) return null;
   if (thanked) {
     return (
-      <p ref={thanksRef} className="feedback-thanks" role="status" tabIndex={-1}>
+      <p ref={thanksRef} className={styles.feedbackThanks} role="status" tabIndex={-1}>
         {t("feedback.thanks")}
       </p>
     );
@@ -61,7 +62,7 @@ export function FeedbackReason({ message, asking, onDone }: Props) {
   }
   if (!message.feedbackReason) return null;
   return (
-    <p className="feedback-given small muted">
+    <p className={`${styles.feedbackGiven} small muted`}>
       {t("feedback.given", { reason: t(`feedback.reasons.${message.feedbackReason}`) })}
       {message.feedbackComment && <> “{message.feedbackComment}”</>}
     </p>
@@ -102,12 +103,12 @@ function ReasonForm({
   };
 
   return (
-    <form className="feedback-reason" aria-labelledby={`${id}-legend`} onSubmit={submit} noValidate>
+    <form className={styles.feedbackReason} aria-labelledby={`${id}-legend`} onSubmit={submit} noValidate>
       <fieldset>
         <legend id={`${id}-legend`}>{t(kind === "dislike" ? "feedback.questionDislike" : "feedback.questionLike")}</legend>
-        <div className="chips">
+        <div className={styles.chips}>
           {reasonsFor[kind].map((value) => (
-            <label key={value} className="chip">
+            <label key={value} className={styles.chip}>
               <input
                 type="radio"
                 className="visually-hidden"
@@ -134,7 +135,7 @@ function ReasonForm({
           aria-describedby={`${id}-count`}
           onChange={(event) => setComment(event.target.value)}
         />
-        <p id={`${id}-count`} className={`small ${tooLong ? "input-error" : "muted"} feedback-count`}>
+        <p id={`${id}-count`} className={`small ${tooLong ? "input-error" : "muted"} ${styles.feedbackCount}`}>
           {tooLong
             ? t("feedback.commentTooLong", { max: MAX_FEEDBACK_COMMENT_CHARS })
             : t("feedback.count", { length: comment.trim().length, max: MAX_FEEDBACK_COMMENT_CHARS })}
@@ -145,7 +146,7 @@ function ReasonForm({
           {error}
         </p>
       )}
-      <div className="feedback-actions">
+      <div className={styles.feedbackActions}>
         <button type="submit" className="button button-primary" disabled={save.isPending}>
           {t("feedback.send")}
         </button>

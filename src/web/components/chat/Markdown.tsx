@@ -7,6 +7,7 @@ import { gfm } from "micromark-extension-gfm";
 import type { ReactNode } from "react";
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { safeUrl } from "../../lib/safe-url";
+import styles from "./Markdown.module.css";
 
 // The steps react-markdown with remark-gfm took (parse with GFM, make an HTML tree, make React elements of it),
 // taken directly: unified, vfile and GFM's Markdown writer only came along with them.
@@ -68,7 +69,7 @@ function withTableRegion(label: string): Partial<Components> {
     ...baseComponents,
     table: ({ children, ...props }: { children?: ReactNode; [name: string]: unknown }) => (
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-      <section className="table-scroll" aria-label={label} tabIndex={0}>
+      <section className={styles.tableScroll} aria-label={label} tabIndex={0}>
         <table {...props}>{children}</table>
       </section>
     ),
@@ -94,5 +95,9 @@ export function Markdown({ text, idPrefix = "", labels }: { text: string; idPref
   makeSafe(tree, idPrefix);
   // Comments and doctypes give nothing; table cells' GFM alignment becomes a text-align style.
   const components = withTableRegion(labels?.table ?? "Table");
-  return <div className="markdown">{toJsxRuntime(tree, { Fragment, jsx, jsxs, components })}</div>;
+  return (
+    <div className={styles.markdown} data-markdown="">
+      {toJsxRuntime(tree, { Fragment, jsx, jsxs, components })}
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { AnswerVersion } from "../../../shared/schemas/chat";
 import type { FeedbackKind } from "../../../shared/values";
 import { CopyIcon, RefreshIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
+import styles from "./MessageActions.module.css";
 
 interface Props {
   /** Shown first in the row: the "‹ 1/2 ›" of a reply with earlier versions. */
@@ -20,7 +21,7 @@ export function MessageActions({ leading, message, canRegenerate, onFeedback, on
   const saved = !message.id.startsWith("local-");
   // The reply as read on screen, not its Markdown ("**", "- "): plain text, and HTML for editors that take it.
   const copy = async (event: MouseEvent<HTMLButtonElement>) => {
-    const rendered = event.currentTarget.closest("article")?.querySelector<HTMLElement>(".markdown");
+    const rendered = event.currentTarget.closest("article")?.querySelector<HTMLElement>("[data-markdown]");
     const text = rendered?.innerText.trim() ?? message.text;
     if (rendered && typeof ClipboardItem !== "undefined") {
       const blob = (content: string, type: string) => new Blob([content], { type });
@@ -31,7 +32,7 @@ export function MessageActions({ leading, message, canRegenerate, onFeedback, on
     setCopied(true);
   };
   return (
-    <div className="message-actions">
+    <div className={styles.messageActions}>
       {leading}
       <button type="button" className="icon-button" onClick={copy} aria-label={t("chat.copy")} title={t("chat.copy")}>
         <CopyIcon />

@@ -6,6 +6,8 @@ import { shownVersion } from "../../lib/answer-versions";
 import { FeedbackReason } from "./FeedbackReason";
 import { LazyMarkdown } from "./LazyMarkdown";
 import { MessageActions } from "./MessageActions";
+import actionStyles from "./MessageActions.module.css";
+import styles from "./MessageList.module.css";
 import { MessageVersions } from "./MessageVersions";
 import { UserMessage } from "./UserMessage";
 
@@ -55,7 +57,7 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
   }, []);
 
   return (
-    <div className="message-list">
+    <div className={styles.messageList}>
       {messages.map((message, at) => {
         if (message.sender === "user") {
           // A question shows the version that the reply below it is browsed to.
@@ -94,7 +96,7 @@ export function MessageList({ messages, streamingText, busy, onFeedback, onRegen
         );
       })}
       {streamingText !== null && (
-        <article className="message message-assistant" aria-busy="true" aria-labelledby={`${listId}-streaming`}>
+        <article className={`${styles.message} ${styles.messageAssistant}`} aria-busy="true" aria-labelledby={`${listId}-streaming`}>
           <h2 id={`${listId}-streaming`} className="visually-hidden">
             {t("chat.assistant")}
           </h2>
@@ -140,16 +142,16 @@ const AssistantMessage = memo(function AssistantMessage({
   const browse =
     version === undefined ? null : <MessageVersions index={version} count={versions} onShow={(index) => onShowVersion(replyId, index)} />;
   return (
-    <article className={`message message-assistant status-${message.status}`} aria-labelledby={headingId}>
+    <article className={`${styles.message} ${styles.messageAssistant}`} aria-labelledby={headingId}>
       <h2 id={headingId} className="visually-hidden">
         {t("chat.assistant")}
       </h2>
       {message.status === "error" ? (
-        <div className="reply-error" role="alert">
-          <p className="reply-error-title">{t("chat.errorTitle")}</p>
+        <div className={styles.replyError} role="alert">
+          <p className={styles.replyErrorTitle}>{t("chat.errorTitle")}</p>
           {message.text && <LazyMarkdown text={message.text} />}
           <p>{t(`chat.failure.${message.errorCode ?? "provider-error"}`)}</p>
-          {browse && <div className="message-actions">{browse}</div>}
+          {browse && <div className={actionStyles.messageActions}>{browse}</div>}
           {canRegenerate && (
             <button type="button" className="button button-primary" onClick={onRegenerate}>
               {t("chat.retry")}
@@ -176,10 +178,10 @@ const AssistantMessage = memo(function AssistantMessage({
 
 function TypingIndicator({ label }: { label: string }) {
   return (
-    <div className="typing" role="status">
-      <span className="dot" />
-      <span className="dot" />
-      <span className="dot" />
+    <div className={styles.typing} role="status">
+      <span className={styles.dot} />
+      <span className={styles.dot} />
+      <span className={styles.dot} />
       <span className="visually-hidden">{label}</span>
     </div>
   );

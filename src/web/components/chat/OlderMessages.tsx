@@ -2,6 +2,7 @@ import { type RefObject, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useOlderMessages } from "../../hooks/use-chats";
 import { useOnVisible } from "../../hooks/use-on-visible";
+import styles from "./OlderMessages.module.css";
 
 interface Props {
   chatId: string;
@@ -22,7 +23,7 @@ export function OlderMessages({ chatId, before, scrollRoot }: Props) {
   // After a failure only the button loads, so a broken connection is not retried in a loop.
   useOnVisible(sentinel, load, { root: scrollRoot, rootMargin: "300px 0px 0px 0px", enabled: !older.isPending && !older.isError });
   return (
-    <div ref={sentinel} className="older-messages">
+    <div ref={sentinel} className={styles.olderMessages}>
       {older.isError && (
         <p className="muted small" role="alert">
           {t("chat.olderMessagesError")}

@@ -1,6 +1,7 @@
 // A reply's text shown while the Markdown renderer's chunk is still on its way (a saved chat opened on a slow
 // link): the same blocks the renderer makes of it (paragraphs, list items, headings), as plain text, so the page
 // shows the conversation at once and hardly moves when the rendered Markdown takes its place.
+import styles from "./Markdown.module.css";
 
 export type PlainBlock =
   | { kind: "p"; text: string }
@@ -58,10 +59,10 @@ export function plainBlocks(text: string): PlainBlock[] {
   return blocks;
 }
 
-/** The reply's text in the renderer's box (`.markdown`), as plain paragraphs, lists and headings. */
+/** The reply's text in the renderer's box (its `.markdown` style), as plain paragraphs, lists and headings. */
 export function PlainReply({ text }: { text: string }) {
   return (
-    <div className="markdown">
+    <div className={styles.markdown}>
       {plainBlocks(text).map((block, index) => {
         const key = `${index}`;
         if (block.kind === "p") return <p key={key}>{block.text}</p>;

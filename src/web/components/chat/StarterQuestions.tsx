@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useStarterQuestions } from "../../hooks/use-starter-questions";
 import { currentLanguage } from "../../i18n";
+import styles from "./StarterQuestions.module.css";
 
 interface Props {
   /** What the message box holds now. */
@@ -29,14 +30,14 @@ export function StarterQuestions({ draft, onFill, onFocusInput }: Props) {
     onFocusInput();
   };
   return (
-    <section className="starters" aria-labelledby={headingId}>
-      <h2 id={headingId} className="starters-heading">
+    <section className={styles.starters} aria-labelledby={headingId} data-starter-questions="">
+      <h2 id={headingId} className={styles.startersHeading}>
         {t("home.startersHeading")}
       </h2>
-      <ul className="starter-list">
+      <ul className={styles.starterList}>
         {questions.map((question) => (
           <li key={question}>
-            <button type="button" className="starter-button" onClick={() => pick(question)}>
+            <button type="button" className={styles.starterButton} onClick={() => pick(question)}>
               {question}
             </button>
           </li>

@@ -4,6 +4,7 @@ import type { AnswerVersion } from "../../../shared/schemas/chat";
 import { EditQuestion } from "./EditQuestion";
 import { cardElementId, EmergencyCard } from "./EmergencyCard";
 import { PencilIcon } from "./icons";
+import listStyles from "./MessageList.module.css";
 import styles from "./UserMessage.module.css";
 
 interface Props {
@@ -45,11 +46,11 @@ export const UserMessage = memo(function UserMessage({ message, headingId, quest
       {editing && isLast ? (
         <EditQuestion initialText={message.text} onSave={save} onCancel={cancel} />
       ) : (
-        <article className="message message-user" aria-labelledby={headingId}>
+        <article className={`${listStyles.message} ${listStyles.messageUser}`} aria-labelledby={headingId}>
           <h2 id={headingId} className="visually-hidden">
             {t("chat.you")}
           </h2>
-          <p className="user-text">{message.text}</p>
+          <p className={listStyles.userText}>{message.text}</p>
         </article>
       )}
       {canEdit && !editing && (

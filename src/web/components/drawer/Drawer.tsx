@@ -100,7 +100,7 @@ export function Drawer({ open, onClose }: Props) {
             </Link>
           )}
         </nav>
-        <Notification message={notification} onClose={() => notify(null)} />
+        <Notification message={notification} onClose={() => notify(null)} inMenu />
       </div>
     </dialog>
   );
