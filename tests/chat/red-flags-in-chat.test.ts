@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { messages } from "../../src/server/db/schema";
 import { type FakeModelServer, startFakeModel } from "../fake-model/server";
@@ -24,8 +24,7 @@ describeEachDatabase("red flags in a conversation", ({ createApp }) => {
     const [row] = await t.db
       .select()
       .from(messages)
-      .where(eq(messages.chatId, sent.chatId ?? ""))
-      .limit(1);
+      .where(and(eq(messages.chatId, sent.chatId ?? ""), eq(messages.sender, "user")));
     expect(row?.redFlags).toEqual(["cardiac", "breathing"]);
     const sentToModel = JSON.stringify(fake.requests);
     expect(sentToModel).not.toMatch(/cardiac|red.?flag|emergency card/i);
