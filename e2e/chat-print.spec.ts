@@ -43,6 +43,8 @@ test("For my doctor: the menu prints the whole chat, with title, date and discla
   await expect(chat.lastReply()).toContainText("You asked: Question 30 of a long chat");
   for (const chrome of [
     page.getByRole("button", { name: "Menu" }),
+    // At 1280 px the history sidebar is on screen, never on paper.
+    page.getByRole("complementary", { name: "Chat History" }),
     chat.input(),
     page.getByRole("contentinfo"),
     page.getByRole("button", { name: "Copy" }).first(),
