@@ -275,8 +275,8 @@ describe.skipIf(!postgresAdminUrl)("the PostgreSQL notice connection", () => {
       });
     } as typeof query);
     onTestFinished(() => spy.mockRestore());
-    // A heartbeat unheard by the next one forces a reconnect: 250 ms leaves room for a loaded machine (20 did not).
-    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "", heartbeatMs: 250 });
+    // Heartbeats often enough that many fall due together with the barriers below.
+    const notices = new PostgresChangeNotices({ url: postgresAdminUrl ?? "", heartbeatMs: 20 });
     onTestFinished(() => notices.close());
     await notices.firstAttempt;
     const until = performance.now() + 500;
