@@ -12,8 +12,11 @@ const shape = (html: string) => html.replace(/>[^<]*</g, "><").replace(/ [a-z-]+
 describe("a reply as plain text until the Markdown renderer is there", () => {
   it("makes the renderer's blocks of the fake model's reply, without the marks", () => {
     const text = "**Fake model reply.** You asked: a `b` [c](https://x.org)\n\n- first point\n- second point\n\nThe end.";
+    // In the renderer's own box, so its styles apply before the renderer is there.
+    const box = rendered(text).match(/^<div class="([^"]+)"/)?.[1];
+    expect(box).toBeTruthy();
     expect(plain(text)).toBe(
-      '<div class="markdown"><p>Fake model reply. You asked: a b c</p><ul><li>first point</li><li>second point</li></ul><p>The end.</p></div>',
+      `<div class="${box}"><p>Fake model reply. You asked: a b c</p><ul><li>first point</li><li>second point</li></ul><p>The end.</p></div>`,
     );
     expect(shape(plain(text))).toBe(shape(rendered(text)).replace(/<\/?(strong|code|a)>/g, ""));
   });
