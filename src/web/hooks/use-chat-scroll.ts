@@ -65,6 +65,9 @@ export function useChatScroll({ chatId, firstMessageId }: { chatId: string | und
       if (shown?.element.isConnected) revealAbove(shown.element, scroller, shown.coveredTop, "auto");
       else if (follow.current) toBottom("auto");
       fromBottom.current = distanceFromBottom(scroller);
+      // Content that shrank (an Edit button gone when a question is sent) moved the position up by itself: the
+      // scroll event that follows is not the reader leaving the end.
+      lastTop = scroller.scrollTop;
     });
     scroller.addEventListener("scroll", onScroll, { passive: true });
     for (const type of userScrollEvents) scroller.addEventListener(type, onUserScroll, { passive: true });
