@@ -21,6 +21,33 @@ describe("messageParts", () => {
     ]);
   });
 
+  it("starts a new part where a sentence without a full stop runs into the next one", () => {
+    expect(messageParts("cant feel my right side suddenly Hi, I got a fitness watch and it says 52")).toEqual([
+      "cant feel my right side suddenly",
+      "Hi, I got a fitness watch and it says 52",
+    ]);
+    expect(messageParts("brust drückt wie sau linker arm taub Ich habe noch eine Frage zum Rezept")).toEqual([
+      "brust drückt wie sau linker arm taub",
+      "Ich habe noch eine Frage zum Rezept",
+    ]);
+    expect(messageParts("HILFE MEIN MANN KANN NICHT SPRECHEN Die Kita sagt, sie darf kommen")).toEqual([
+      "HILFE MEIN MANN KANN NICHT SPRECHEN",
+      "Die Kita sagt, sie darf kommen",
+    ]);
+    expect(messageParts("pills are lined up on the table I'm training for a half marathon")).toEqual([
+      "pills are lined up on the table",
+      "I'm training for a half marathon",
+    ]);
+  });
+
+  it("does not cut before nouns, names or an I that goes on the sentence", () => {
+    expect(messageParts("ich habe seit Montag starke Kopfschmerzen und Fieber")).toEqual([]);
+    expect(messageParts("Last year in 2023 I have anaphylaxis from shrimp, now I am ok")).toEqual([]);
+    expect(messageParts("my chest hurts and I feel sick when I walk")).toEqual([]);
+    expect(messageParts("we saw Dr Miller about the rash Monday")).toEqual([]);
+    expect(messageParts("Nachher gehen wir ins Krankenhaus Nachsorge")).toEqual([]);
+  });
+
   it("keeps decimals and one-word pieces together with their neighbours", () => {
     expect(messageParts("temp 38.5 now. Help! He is 3 months old")).toEqual(["temp 38.5 now. Help!", "He is 3 months old"]);
   });

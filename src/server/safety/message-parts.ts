@@ -6,8 +6,36 @@
 // The words people change the subject with; a new piece starts before them (tried only at the start of a word).
 const topicShift =
   /(?:oh,? and|and also|also|btw|by the way|anyway|anyways|ps|p\.s\.|one more thing|uebrigens|übrigens|nebenbei|ach ja|ach,? und|und noch was|apropos)(?![\p{L}\p{N}])/iuy;
+/**
+ * Words that, capitalised after a word with no full stop, start a new sentence someone did not end ("cant breathe
+ * Hi, I wanted to ask…"). Only words never capitalised mid-sentence: function words, greetings; in German no nouns.
+ */
+const sentenceOpener = new RegExp(
+  `(?:${[
+    ...["My", "Our", "Your", "The", "This", "That", "These", "It", "It's", "He", "He's"],
+    ...["She", "She's", "We", "We're", "We've", "They", "They're", "There", "Is", "Are", "Am", "Was", "Were", "Do", "Does", "Did"],
+    ...["Can", "Could", "Should", "Would", "Will", "Have", "Has", "What", "How", "Why", "When", "Where", "Which", "Who", "Any"],
+    ...["Hi", "Hello", "Hey", "Hiya", "Dear", "Good", "Thanks", "Thank", "Sorry", "Please", "However", "Otherwise", "So", "But"],
+    ...["Ich", "Er", "Es", "Wir", "Mein", "Meine", "Meinem", "Meinen", "Meiner", "Unser", "Unsere", "Die", "Der", "Das", "Ein"],
+    ...["Eine", "Gibt", "Und", "Aber", "Oder", "Hallo", "Servus", "Grüezi", "Grüß", "Moin", "Sehr", "Guten", "Liebe", "Lieber"],
+    ...["Danke", "Vielen", "Ist", "Sind", "War", "Was", "Welche", "Welcher", "Welches", "Wie", "Wo", "Warum", "Wann", "Wer"],
+    ...["Soll", "Sollte", "Kann", "Können", "Könnte", "Könnten", "Würde", "Würden", "Muss", "Darf", "Habe", "Hab", "Haben"],
+    ...["Hat", "Hast", "Habt", "Bin", "Seit", "Mit", "Wenn", "Mir", "Mich", "Im", "Bei", "Nach", "Nur", "Kein", "Keine", "Leider"],
+    ...["Allerdings", "Normalerweise", "Außerdem", "Ansonsten", "Trotzdem", "Jetzt", "Gestern", "Heute"],
+  ].join("|")})(?![\\p{L}\\p{N}])`,
+  "uy",
+);
+/**
+ * "I" starts a sentence as often as it goes on one ("in 2023 I had", "now I am fine"), so it counts as an opener only
+ * after a clause of 4 words or more that ends in a word other than these.
+ */
+const iOpener = /I(?:'[a-z]+|m|ve|d|ll)?(?![\p{L}\p{N}])/uy;
+const continuesBeforeI =
+  /(?:^|\s)(?:and|but|or|so|if|when|whenever|that|because|cause|cuz|as|since|until|till|while|than|what|where|how|why|which|who|whether|then|though|tho|before|after|once|unless|do|did|can|could|should|would|will|have|had|am|was|think|know|mean|guess|hope|feel|felt|said|wish|now|today|tonight|yesterday|morning|evening|night|week|month|year|ago|later|earlier|recently|also|too|sometimes|usually|always|never|often)$/i;
+const MIN_WORDS_BEFORE_I = 4;
 const pictograph = /\p{Extended_Pictographic}/u;
 const isSpace = (char: string | undefined) => char === " " || char === "\t" || char === "\n" || char === "\r" || char === "\u00a0";
+const endsWord = /[\p{L}\p{N}%)°]/u;
 const isDash = (char: string | undefined) => char === "-" || char === "–" || char === "—";
 
 /** At most this many parts are judged one by one; a longer message is grouped into this many runs of parts. */
@@ -49,11 +77,24 @@ function pieces(text: string): string[] {
       i = end - 1;
     } else if (i === 0 || isSpace(text[i - 1]) || ",;:".includes(text[i - 1] as string)) {
       topicShift.lastIndex = i;
-      if (topicShift.test(text)) cut(i);
+      if (topicShift.test(text) || startsRunOnSentence(text, i, from)) cut(i);
     }
   }
   cut(text.length);
   return out;
+}
+
+/** Whether a sentence someone did not end with a full stop gives way to a new one at `i` (see sentenceOpener). */
+function startsRunOnSentence(text: string, i: number, from: number): boolean {
+  const char = text[i] as string;
+  if (i === 0 || char.toLowerCase() === char || !isSpace(text[i - 1]) || !endsWord.test(text[i - 2] ?? "")) return false;
+  sentenceOpener.lastIndex = i;
+  if (sentenceOpener.test(text)) return true;
+  iOpener.lastIndex = i;
+  if (!iOpener.test(text) || !/\p{Ll}/u.test(text[i - 2] ?? "")) return false;
+  // At most 60 characters back: enough for 4 words, and linear on a text of "and I and I…".
+  const before = text.slice(Math.max(from, i - 61), i - 1);
+  return wordCount(before) >= MIN_WORDS_BEFORE_I && !continuesBeforeI.test(before.slice(-12));
 }
 
 /** The message's parts, in order, trimmed; a message with one part gives `[]` (the whole is judged anyway). */
