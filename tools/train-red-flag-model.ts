@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseCommandLine } from "../src/cli/lib/args";
-import { partsAndPairs } from "../src/server/safety/message-parts";
+import { messageSpans } from "../src/server/safety/message-parts";
 import { featureVector } from "../src/server/safety/model/features";
 import { ruleFindings } from "../src/server/safety/red-flag-rules";
 import { frameCues, isShortMessage, namedFeatures, UNANCHORED_PART_THRESHOLD } from "../src/server/safety/red-flags";
@@ -37,10 +37,10 @@ function toExample(text: string, lang: Item["lang"], label: number, buckets: num
   return { ...featureVector(text, buckets, namedFeatures(text, ruleFindings(text, lang), frame)), label, weight };
 }
 
-/** The spans the server judges besides the whole message (its parts and neighbouring pairs), with the frame cues. */
+/** The spans the server judges besides the whole message (its parts and runs of two and three), with the frame cues. */
 function partsOf(text: string): { spans: string[]; frame: string[] } {
-  const { parts, pairs } = partsAndPairs(text);
-  return { spans: [...parts, ...pairs], frame: parts.length > 0 ? frameCues(text) : [] };
+  const { parts, pairs, triples } = messageSpans(text);
+  return { spans: [...parts, ...pairs, ...triples], frame: parts.length > 0 ? frameCues(text) : [] };
 }
 
 /** A small deterministic generator, so augmentation is the same on every run. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PARTS, messageParts, partsAndPairs } from "./message-parts";
+import { MAX_PARTS, MAX_TRIPLES_LENGTH, messageParts, messageSpans } from "./message-parts";
 
 describe("messageParts", () => {
   it("cuts at sentence ends, line breaks, dashes, emoji and changes of subject", () => {
@@ -66,10 +66,12 @@ describe("messageParts", () => {
     expect(messageParts("It hurts here. ".repeat(500)).length).toBeLessThanOrEqual(MAX_PARTS);
   });
 
-  it("pairs each part with the next", () => {
-    expect(partsAndPairs("One two. Three four. Five six.")).toEqual({
-      parts: ["One two.", "Three four.", "Five six."],
-      pairs: ["One two. Three four.", "Three four. Five six."],
+  it("runs each part with the next one and the next two, the latter only up to MAX_TRIPLES_LENGTH", () => {
+    expect(messageSpans("One two. Three four. Five six. Seven eight.")).toEqual({
+      parts: ["One two.", "Three four.", "Five six.", "Seven eight."],
+      pairs: ["One two. Three four.", "Three four. Five six.", "Five six. Seven eight."],
+      triples: ["One two. Three four. Five six.", "Three four. Five six. Seven eight."],
     });
+    expect(messageSpans("It hurts here. ".repeat(MAX_TRIPLES_LENGTH / 10)).triples).toEqual([]);
   });
 });

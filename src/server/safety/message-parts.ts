@@ -121,8 +121,15 @@ export function messageParts(text: string): string[] {
   return grouped;
 }
 
-/** What is judged of a message besides the whole: its parts, and each pair of neighbouring parts. */
-export function partsAndPairs(text: string): { parts: string[]; pairs: string[] } {
+/**
+ * Runs of three parts are judged up to this length (an emergency told in three short sentences inside a longer
+ * message); beyond it they would nearly double the check's time on the longest messages.
+ */
+export const MAX_TRIPLES_LENGTH = 2000;
+
+/** What is judged of a message besides the whole: its parts, and each run of two and of three neighbouring parts. */
+export function messageSpans(text: string): { parts: string[]; pairs: string[]; triples: string[] } {
   const parts = messageParts(text);
-  return { parts, pairs: parts.slice(1).map((part, i) => `${parts[i]} ${part}`) };
+  const runs = (size: number) => parts.slice(size - 1).map((_, i) => parts.slice(i, i + size).join(" "));
+  return { parts, pairs: runs(2), triples: text.length > MAX_TRIPLES_LENGTH ? [] : runs(3) };
 }

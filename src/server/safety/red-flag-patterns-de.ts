@@ -25,7 +25,7 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     "schmerz(?:en)? (?:strahl\\w* )?(?:in|bis in) (?:den |die )?(?:linken? )?(?:arm|kiefer)",
     near("zwischen (?:den|die) schulterblaett\\w*", "uebel\\w*|schwitz\\w*|blass|kaltschweiss\\w*|atemnot|luftnot|erschoepft", 80, stop),
     near(
-      "(?:puls|herzfrequenz|hf) (?:\\w+ )?(?:[1-3]\\d)\\b",
+      "(?:puls|herzfrequenz|hf) (?:\\w+ ){0,4}(?:[1-3]\\d)\\b",
       "ohnmacht\\w*|ohnmaechtig|umgekippt|bewusstlos|kippt (?:\\w+ )?um|schwarz vor augen",
       80,
       stop,
@@ -80,6 +80,7 @@ export const germanPatterns: Record<RedFlagCategory, string[]> = {
     "anaphylaktisch\\w*",
     `(?:zunge|hals|rachen) (?:${swollen}|schnuert sich zu)`,
     "schwillt (?:mein |meine |der |die |ihr |ihre |sein |seine )?(?:hals|zunge|rachen)(?: zu| an)?",
+    "zunge (?:wird|ist|fuehlt sich) (?:\\w+ ){0,2}(?:dicker|dick|riesig|zu gross)",
     `(?:lippen?|gesicht) (?:${swollen})(?: an)? nach (?:\\w+ ){0,3}(?:\\w*stich|\\w*nuessen|essen|medikament\\w*|penicillin|antibiotik\\w*)`,
     "schwere allergische reaktion",
     near("quaddeln|nesselsucht", "schwindelig|schwindel|kreislauf\\w*|atemnot", 60, stop),

@@ -29,7 +29,7 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
       stop,
     ),
     near(
-      "(?:hr|heart rate|pulse) (?:\\w+ )?(?:of |is |at )?(?:[1-3]\\d)\\b",
+      "(?:hr|heart rate|pulse) (?:\\w+ ){0,4}(?:of |is |at )?(?:[1-3]\\d)\\b",
       "faint\\w*|pass(?:ing|ed)? out|black(?:ing|ed)? out|collaps\\w*",
       80,
       stop,
@@ -85,6 +85,7 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     "(?:severe|bad|serious) allergic reaction",
     `(?:throat|tongue) ${swelling}`,
     "(?:swelling|swollen) (?:throat|tongue)",
+    "tongue(?:'s| is| feels| looks| has gone| gone| getting| is getting| keeps getting)? (?:\\w+ )?(?:huge|massive|enormous|thick|fat|bigger|too big)",
     // Swollen lips or a tight throat count only next to a typical trigger (not after the dentist, not with a cold).
     near(trigger, `(?:lips?|face|mouth|eyes) ${swelling}|(?:throat|tongue) (?:feels |is |getting )?tight`, 60, stop),
     near("hives", "dizzy|faint|lightheaded|light-headed", 60, stop),

@@ -87,6 +87,8 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     ),
   ],
   breathing: [
+    // An oxygen saturation under 90 % on a home pulse oximeter.
+    "(?:sats|spo2|o2 sat\\w*|oxygen(?: sat\\w*| levels?)?|sauerstoff\\w*|saettigung) (?:\\w+ ){0,4}(?:[5-8]\\d)(?:\\b|%)(?! ?(?:years?|jahre?|mins?|minutes?|minuten))",
     near(
       "flew|flight|long[- ]haul|geflogen|langstreckenflug|flug",
       "(?:short of|catch(?:ing)? (?:my|his|her)|out of) breath|breathless|can'?t breathe|luftnot|atemnot|kriege? keine luft|kurzatmig",
@@ -144,6 +146,13 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     "stop(?:ped)? feeling (?:the )?baby move|(?:haven'?t|have not|hasn'?t|not) felt (?:a single|any|one|a) (?:kick|movement)|keinen (?:einzigen )?tritt (?:mehr )?gespuert",
     "not (?:felt|feeling) (?:him|her|the baby|baby|it|any) (?:move|moving|kick\\w*|since)|(?:spuer\\w*|gespuert) (?:\\w+ ){0,3}(?:nicht|kaum|keine) (?:mehr )?(?:bewegen|bewegung\\w*|tritte|strampeln)",
     "(?:baby|bump|bub) (?:hasn'?t|has not|isn'?t|is not|not|hardly|barely) (?:moved|moving|kicking|kicked)|(?:fewer|less|reduced|no|hardly any) (?:baby )?(?:movements|kicks)",
+    // Labour before 37 weeks (not practice contractions).
+    near(
+      "(?:2\\d|3[0-6]) ?(?:weeks?|wks?)|(?:2\\d|3[0-6])\\.? ?(?:woche|wochn|ssw|schwangerschaftswoche)|ssw (?:2\\d|3[0-6])",
+      "(?<!braxton hicks |practice |false )contractions|wehen|waters? (?:broke|broken|went)|fruchtblase (?:ist )?(?:geplatzt|gesprungen)",
+      80,
+      "no|not|without|never|kein\\w*|nicht|ohne|nie",
+    ),
     "(?:urge|need) to push|feel(?:s|ing)? like (?:i|she) (?:need|needs|have|has) to push|pressdrang|pressen muss|muss pressen",
   ],
 };

@@ -1,6 +1,6 @@
 import type { Language } from "../../shared/schemas/profile";
 import type { RedFlagCategory } from "../../shared/values";
-import { partsAndPairs } from "./message-parts";
+import { messageSpans } from "./message-parts";
 import { contextCues } from "./model/context-cues";
 import { predictRedFlag, SHORT_THRESHOLD } from "./model/red-flag-model";
 import { normalizeText } from "./normalize";
@@ -51,17 +51,18 @@ export function classifySpan(text: string, language: Language | undefined, frame
 }
 
 /**
- * The emergency categories a message shows (empty: none). Each part of the message (message-parts.ts), each pair of
- * neighbouring parts and the whole are judged by hand-written rules (red-flag-rules.ts) and a linear model (model/);
+ * The emergency categories a message shows (empty: none). Each part of the message (message-parts.ts), each run of two
+ * and three neighbouring parts and the whole are judged by hand-written rules (red-flag-rules.ts) and a linear model (model/);
  * the message is flagged when any span is, with the categories of the smallest spans flagged.
  */
 export function classifyRedFlags(text: string, language?: Language): { categories: RedFlagCategory[] } {
-  const { parts, pairs } = partsAndPairs(text);
+  const { parts, pairs, triples } = messageSpans(text);
   const frame = parts.length > 0 ? frameCues(text) : [];
   // The smallest spans first; a larger one is read only when none of the smaller ones was flagged.
   for (const [spans, part] of [
     [parts, true],
     [pairs, true],
+    [triples, true],
   ] as const) {
     const found = new Set(spans.flatMap((span) => classifySpan(span, language, frame, part)));
     if (found.size > 0) return { categories: [...found] };
