@@ -52,6 +52,8 @@ test("For my doctor: the menu prints the whole chat, with title, date and discla
   ]) {
     await expect(chrome).toBeHidden();
   }
+  // Nor the room the sidebar takes on screen: the text uses the paper's whole width.
+  expect(await page.evaluate(() => getComputedStyle(document.body).paddingLeft)).toBe("0px");
   await page.screenshot({ path: testInfo.outputPath("printed-chat.png"), fullPage: true });
   await page.pdf({ path: testInfo.outputPath("printed-chat.pdf") });
 });

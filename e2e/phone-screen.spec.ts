@@ -90,7 +90,11 @@ test("a long chat title ends in an ellipsis; untitled chats have short accessibl
   await page.setViewportSize({ width: 390, height: 844 });
   await chat.goto("/");
   const menu: DrawerMenu = await chat.openMenu();
-  const title = menu.root().locator(".history-title").first();
+  const title = menu
+    .root()
+    .getByRole("link", { name: /Supercalifragilistic/ })
+    .locator("span")
+    .first();
   await expect(title).toBeVisible();
   const style = await title.evaluate((el) => {
     const s = getComputedStyle(el);

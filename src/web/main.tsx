@@ -14,7 +14,6 @@ import { initI18n } from "./i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker } from "./lib/register-service-worker";
 import { AppRoutes, preloadChatPage } from "./routes";
-import "./styles.css";
 import "./print.css";
 
 const queryClient = new QueryClient({

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import type { ChatListItem } from "../../../shared/schemas/chat";
 import { type ChatGroup, groupChats } from "../../lib/chat-groups";
 import { ChatHistoryItem } from "./ChatHistoryItem";
+import styles from "./drawer.module.css";
 
 interface Props {
   chats: ChatListItem[];
@@ -47,10 +48,10 @@ function Group({ group, children }: { group: ChatGroup; children: ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="history-group">
+      <h2 id={headingId} className={styles.group}>
         {t(`chat.historyGroups.${group}`)}
       </h2>
-      <ul className="history-list">{children}</ul>
+      <ul className={styles.list}>{children}</ul>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { ChevronIcon } from "../chat/icons";
 import type { NotificationMessage } from "../Notification";
 import { ChatGroups } from "./ChatGroups";
+import styles from "./drawer.module.css";
 
 /** How long typing must pause before the search goes to the server. */
 const SEARCH_DELAY_MS = 250;
@@ -69,13 +70,7 @@ export function ChatHistory({ onNavigate, notify, scrollRoot }: Props) {
 
   return (
     <section className="chat-history">
-      <button
-        type="button"
-        className="drawer-item history-toggle"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        onClick={() => setExpanded((v) => !v)}
-      >
+      <button type="button" className={styles.item} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((v) => !v)}>
         <span>{t("chat.history")}</span>
         <ChevronIcon open={expanded} />
       </button>
@@ -87,16 +82,16 @@ export function ChatHistory({ onNavigate, notify, scrollRoot }: Props) {
           ref={searchRef}
           id={searchId}
           type="search"
-          className="history-search"
+          className={styles.search}
           placeholder={t("chat.searchPlaceholder")}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        {list.isError && !list.isFetchNextPageError && <p className="muted small history-note">{t("chat.historyError")}</p>}
-        {chats?.length === 0 && <p className="muted small history-note">{search.trim() ? t("chat.noMatches") : t("chat.noChats")}</p>}
+        {list.isError && !list.isFetchNextPageError && <p className={`${styles.note} muted small`}>{t("chat.historyError")}</p>}
+        {chats?.length === 0 && <p className={`${styles.note} muted small`}>{search.trim() ? t("chat.noMatches") : t("chat.noChats")}</p>}
         {chats && <ChatGroups chats={chats} search={searched} onNavigate={onNavigate} onDelete={setPending} />}
         {list.hasNextPage && (
-          <div ref={sentinel} className="history-more">
+          <div ref={sentinel} className={styles.more}>
             {list.isFetchNextPageError && <p className="muted small">{t("chat.olderChatsError")}</p>}
             {/* Scrolling loads older chats by itself; the button is there for the keyboard and assistive technology. */}
             <button type="button" className="button button-secondary" onClick={loadMore} aria-disabled={list.isFetchingNextPage}>

@@ -5,6 +5,7 @@ import type { ChatListItem } from "../../../shared/schemas/chat";
 import { MAX_CHAT_TITLE_CHARS } from "../../../shared/values";
 import { useUpdateChat } from "../../hooks/use-chats";
 import { PencilIcon, PinIcon, TrashIcon } from "../chat/icons";
+import styles from "./drawer.module.css";
 import { Highlighted } from "./Highlighted";
 
 interface Props {
@@ -50,7 +51,7 @@ export function ChatHistoryItem({ chat, title, search, current, onNavigate, onDe
   if (editing) {
     return (
       <li>
-        <form className="history-rename" onSubmit={save}>
+        <form className={styles.rename} onSubmit={save}>
           <label htmlFor={inputId} className="visually-hidden">
             {t("chat.renameLabel", { title })}
           </label>
@@ -71,7 +72,7 @@ export function ChatHistoryItem({ chat, title, search, current, onNavigate, onDe
               stop();
             }}
           />
-          <div className="history-rename-actions">
+          <div className={styles.renameActions}>
             <button type="submit" className="button button-primary" aria-disabled={update.isPending || undefined}>
               {t("chat.renameSave")}
             </button>
@@ -90,14 +91,14 @@ export function ChatHistoryItem({ chat, title, search, current, onNavigate, onDe
   }
   return (
     <li>
-      <Link to={`/chats/${chat.id}`} className="history-link" onClick={onNavigate} aria-current={current ? "page" : undefined}>
-        <span className="history-title">
+      <Link to={`/chats/${chat.id}`} className={styles.link} onClick={onNavigate} aria-current={current ? "page" : undefined}>
+        <span className={styles.chatTitle}>
           <Highlighted text={title} search={search} />
         </span>
         {/* Why it matched, when not by its title: the words around the match in one of its messages. */}
         {chat.snippet && " "}
         {chat.snippet && (
-          <span className="history-snippet">
+          <span className={styles.snippet}>
             <Highlighted text={chat.snippet} search={search} />
           </span>
         )}

@@ -9,6 +9,7 @@ import { Notification } from "../Notification";
 import { useSurveyUrl } from "../SurveyBanner";
 import { useShell } from "../shell/ShellContext";
 import { ChatHistory } from "./ChatHistory";
+import styles from "./drawer.module.css";
 
 interface Props {
   open: boolean;
@@ -43,27 +44,27 @@ export function Drawer({ open, onClose }: Props) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard has Escape and the close button
     <dialog
       ref={ref}
-      className="drawer"
+      className={styles.drawer}
       aria-label={t("common.menu")}
       // React passes a nested dialog's close event (the delete confirmation's) up to here: only our own closes the menu.
       onClose={(e) => e.target === ref.current && onClose()}
       onClick={(e) => e.target === ref.current && onClose()}
     >
-      <div className="drawer-panel">
-        <div className="drawer-header">
-          <span className="drawer-title">{t("common.menu")}</span>
+      <div className={styles.panel}>
+        <div className={styles.header}>
+          <span className={styles.title}>{t("common.menu")}</span>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t("common.close")}>
             <CloseIcon />
           </button>
         </div>
         <nav aria-label={t("common.mainNavigation")}>
-          <Link to="/" className="drawer-item drawer-primary" onClick={onClose}>
+          <Link to="/" className={`${styles.item} ${styles.primary}`} onClick={onClose}>
             {t("common.newChat")}
           </Link>
           {onChat && (
             <button
               type="button"
-              className="drawer-item"
+              className={styles.item}
               onClick={() => {
                 onClose();
                 setPrintRequested(true);
@@ -74,11 +75,11 @@ export function Drawer({ open, onClose }: Props) {
           )}
           <ChatHistory onNavigate={onClose} notify={notify} scrollRoot={ref} />
           {surveyUrl && (
-            <a href={surveyUrl} target="_blank" rel="noopener noreferrer" className="drawer-item">
+            <a href={surveyUrl} target="_blank" rel="noopener noreferrer" className={styles.item}>
               {t("chat.survey")}
             </a>
           )}
-          <button type="button" className="drawer-item" onClick={share}>
+          <button type="button" className={styles.item} onClick={share}>
             {t("chat.share")}
           </button>
           {linkCopied && (
@@ -86,16 +87,16 @@ export function Drawer({ open, onClose }: Props) {
               {t("chat.linkCopied")}
             </p>
           )}
-          <Link to="/datenschutzerklaerung" className="drawer-item" onClick={onClose}>
+          <Link to="/datenschutzerklaerung" className={styles.item} onClick={onClose}>
             {t("common.privacy")}
           </Link>
           {session && (
-            <Link to={`/Account/${session.user.id}`} className="drawer-item" onClick={onClose}>
+            <Link to={`/Account/${session.user.id}`} className={styles.item} onClick={onClose}>
               {t("common.account")}
             </Link>
           )}
           {profile?.isOperator && (
-            <Link to="/operator" className="drawer-item" onClick={onClose}>
+            <Link to="/operator" className={styles.item} onClick={onClose}>
               {t("common.researchDashboard")}
             </Link>
           )}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { SidebarIcon } from "../chat/icons";
 import { useShell } from "../shell/ShellContext";
 import { ChatHistory } from "./ChatHistory";
+import styles from "./drawer.module.css";
 
 /** Where the browser remembers that the user hid the sidebar. */
 const COLLAPSED_KEY = "sidebar-collapsed";
@@ -50,11 +51,11 @@ export function Sidebar({ hidden }: { hidden: boolean }) {
     </button>
   );
   return (
-    <aside ref={ref} className="sidebar" aria-label={t("chat.history")} hidden={hidden}>
-      <div className="sidebar-header">
+    <aside ref={ref} className={styles.sidebar} aria-label={t("chat.history")} hidden={hidden}>
+      <div className={styles.sidebarHeader}>
         {toggle}
         {!collapsed && (
-          <Link to="/" className="drawer-item drawer-primary">
+          <Link to="/" className={`${styles.item} ${styles.primary}`}>
             {t("common.newChat")}
           </Link>
         )}
