@@ -68,9 +68,6 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width}px`, () => {
     test.use({ viewport });
-    // Since answer versions the view sometimes stopped following the reply (1 run in 8 at 390 px); fixed in
-    // use-chat-scroll (0 in 10 after). One retry stays until CI has confirmed it; a real failure still fails.
-    test.describe.configure({ retries: 1 });
 
     test("the latest turn scrolls fully into view above the input: a reply's actions and an error's Retry", async ({ page }) => {
       await signedInUser(page);
