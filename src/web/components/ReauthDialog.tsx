@@ -7,6 +7,7 @@ import { useProfile } from "../hooks/use-profile";
 import type { TextKey } from "../lib/error-messages";
 import { FormAlert } from "./FormAlert";
 import { PasswordInput } from "./PasswordInput";
+import styles from "./ReauthDialog.module.css";
 
 interface Props {
   open: boolean;
@@ -54,7 +55,7 @@ export function ReauthDialog({ open, onSignedIn, onCancel, textKey }: Props) {
 
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onClose={cancel}>
-      <form onSubmit={submit} noValidate className="reauth-form">
+      <form onSubmit={submit} noValidate className={styles.form}>
         <h2 id={`${id}-title`}>{t("reauth.title")}</h2>
         <p id={`${id}-text`}>{t(textKey, { email })}</p>
         {/* The account's name for password managers, which fill the password of the right account. */}

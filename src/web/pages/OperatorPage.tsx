@@ -11,11 +11,11 @@ import { DateRangeForm } from "../components/operator/DateRangeForm";
 import { DislikedReplies } from "../components/operator/DislikedReplies";
 import { rangeFromSearch } from "../components/operator/date-range";
 import { ExportButtons } from "../components/operator/ExportButtons";
+import styles from "../components/operator/operator.module.css";
 import { PromptEditor } from "../components/operator/PromptEditor";
 import { UserAdmin } from "../components/operator/UserAdmin";
 import { useProfile } from "../hooks/use-profile";
 import { addOperatorTexts } from "../i18n/operator";
-import "../components/operator/operator.css";
 
 addOperatorTexts();
 
@@ -67,10 +67,10 @@ function Dashboard() {
   return (
     <>
       <AppBar />
-      <main id="main" className="page operator-page">
+      <main id="main" className={`${styles.operatorPage} page`}>
         <h1>{t("operator.title")}</h1>
         <p className="muted">{t("operator.lead")}</p>
-        <nav aria-label={t("operator.sectionsNav")} className="section-nav">
+        <nav aria-label={t("operator.sectionsNav")} className={styles.sectionNav}>
           {sections.map((section) => (
             <a key={section} href={`#${section}`}>
               {t(`operator.sections.${section}`)}
@@ -78,27 +78,27 @@ function Dashboard() {
           ))}
         </nav>
         <DateRangeForm key={`${range.from}-${range.to}`} range={range} onApply={apply} />
-        <section id="stats" aria-labelledby="stats-heading" className="operator-section">
+        <section id="stats" aria-labelledby="stats-heading" className={styles.operatorSection}>
           <h2 id="stats-heading">{t("operator.sections.stats")}</h2>
           <ChartsSection range={range} />
         </section>
-        <section id="disliked" aria-labelledby="disliked-heading" className="operator-section">
+        <section id="disliked" aria-labelledby="disliked-heading" className={styles.operatorSection}>
           <h2 id="disliked-heading">{t("operator.sections.disliked")}</h2>
           <DislikedReplies range={range} />
         </section>
-        <section id="exports" aria-labelledby="exports-heading" className="operator-section card">
+        <section id="exports" aria-labelledby="exports-heading" className={`${styles.operatorSection} card`}>
           <h2 id="exports-heading">{t("operator.sections.exports")}</h2>
           <ExportButtons range={range} />
         </section>
-        <section id="users" aria-labelledby="users-heading" className="operator-section card">
+        <section id="users" aria-labelledby="users-heading" className={`${styles.operatorSection} card`}>
           <h2 id="users-heading">{t("operator.sections.users")}</h2>
           <UserAdmin />
         </section>
-        <section id="prompts" aria-labelledby="prompts-heading" className="operator-section">
+        <section id="prompts" aria-labelledby="prompts-heading" className={styles.operatorSection}>
           <h2 id="prompts-heading">{t("operator.sections.prompts")}</h2>
           <PromptEditor />
         </section>
-        <section id="audit" aria-labelledby="audit-heading" className="operator-section">
+        <section id="audit" aria-labelledby="audit-heading" className={styles.operatorSection}>
           <h2 id="audit-heading">{t("operator.sections.audit")}</h2>
           <AuditLog range={range} />
         </section>

@@ -13,6 +13,7 @@ import {
 } from "chart.js";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import styles from "./operator.module.css";
 import { ScrollRegion } from "./ScrollRegion";
 
 // Only the parts in use, so the dashboard's chunk stays small. Chart.js draws on a canvas and sets sizes
@@ -126,15 +127,15 @@ export function ChartFigure({ title, summary, days, dayLabel, series, stacked, r
   }, [days, dayLabel, series, stacked, rightAxis, leftFormat, scheme]);
 
   return (
-    <figure className="chart card" aria-labelledby={`${id}-title`}>
+    <figure className={`${styles.chart} card`} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{title}</h3>
       <p id={`${id}-summary`} className="small muted">
         {summary}
       </p>
-      <div className="chart-canvas">
+      <div className={styles.chartCanvas}>
         <canvas ref={canvasRef} role="img" aria-label={title} aria-describedby={`${id}-summary`} />
       </div>
-      <details className="chart-table">
+      <details className={styles.chartTable}>
         <summary>{t("operator.charts.showTable")}</summary>
         <ScrollRegion label={t("operator.charts.tableOf", { title })}>
           <table>

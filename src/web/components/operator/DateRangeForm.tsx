@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DateRange } from "../../../shared/schemas/research";
 import { defaultRange, rangeProblem } from "./date-range";
+import styles from "./operator.module.css";
 
 /** Two dates (from, to) and Apply; the whole dashboard follows the applied range. */
 export function DateRangeForm({ range, onApply }: { range: DateRange; onApply: (range: DateRange) => void }) {
@@ -19,9 +20,9 @@ export function DateRangeForm({ range, onApply }: { range: DateRange; onApply: (
     apply(draft);
   };
   return (
-    <form className="range-form card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("operator.range.title")}</h2>
-      <div className="range-fields">
+      <div className={styles.rangeFields}>
         <div className="field">
           <label htmlFor={`${id}-from`}>{t("operator.range.from")}</label>
           <input
@@ -44,7 +45,7 @@ export function DateRangeForm({ range, onApply }: { range: DateRange; onApply: (
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
         </div>
-        <div className="range-actions">
+        <div className={styles.rangeActions}>
           <button type="submit" className="button button-primary">
             {t("operator.range.apply")}
           </button>

@@ -4,6 +4,7 @@ import type { Language } from "../../../shared/schemas/profile";
 import type { DateRange, RatedReply } from "../../../shared/schemas/research";
 import { useDislikedReplies } from "../../hooks/use-operator";
 import { FormAlert } from "../FormAlert";
+import styles from "./operator.module.css";
 import { ScrollRegion } from "./ScrollRegion";
 
 const LONG_TEXT = 240;
@@ -18,7 +19,7 @@ export function DislikedReplies({ range }: { range: DateRange }) {
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
   return (
     <>
-      <div className="field inline-field">
+      <div className={`${styles.inlineField} field`}>
         <label htmlFor={`${id}-language`}>{t("operator.disliked.language")}</label>
         <select id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value as Language | "")}>
           <option value="">{t("operator.disliked.allLanguages")}</option>
@@ -32,7 +33,7 @@ export function DislikedReplies({ range }: { range: DateRange }) {
       </p>
       {rows.length > 0 && (
         <ScrollRegion labelledBy={`${id}-caption`}>
-          <table className="data-table">
+          <table className={styles.dataTable}>
             <caption id={`${id}-caption`} className="visually-hidden">
               {t("operator.disliked.title")}
             </caption>
@@ -61,15 +62,15 @@ function Row({ row, ratedAt }: { row: RatedReply; ratedAt: string }) {
   const { t } = useTranslation();
   return (
     <tr>
-      <td className="text-cell">
+      <td className={styles.textCell}>
         <LongText text={row.question} />
       </td>
-      <td className="text-cell">
+      <td className={styles.textCell}>
         <LongText text={row.reply} />
       </td>
       <td>{row.reason ? t(`feedback.reasons.${row.reason}`) : "–"}</td>
-      <td className="text-cell">{row.comment ?? "–"}</td>
-      <td className="details-cell">
+      <td className={styles.textCell}>{row.comment ?? "–"}</td>
+      <td className={styles.detailsCell}>
         <span>{ratedAt}</span>
         <span>
           {t("operator.disliked.user")} <code>{row.user}</code>
@@ -89,13 +90,13 @@ function Row({ row, ratedAt }: { row: RatedReply; ratedAt: string }) {
 /** Long texts start folded, so that one reply does not push the rest of the table out of sight. */
 function LongText({ text }: { text: string }) {
   const { t } = useTranslation();
-  if (text.length <= LONG_TEXT) return <span className="cell-text">{text}</span>;
+  if (text.length <= LONG_TEXT) return <span className={styles.cellText}>{text}</span>;
   return (
     <details>
       <summary>
         {text.slice(0, LONG_TEXT)}… <span className="text-link">{t("operator.disliked.more")}</span>
       </summary>
-      <span className="cell-text">{text}</span>
+      <span className={styles.cellText}>{text}</span>
     </details>
   );
 }

@@ -6,6 +6,7 @@ import { type ExportRequest, useDownloadExport } from "../../hooks/use-operator"
 import { ReauthCancelled, useRecentLogin } from "../../hooks/use-recent-login";
 import { FormAlert } from "../FormAlert";
 import { ReauthDialog } from "../ReauthDialog";
+import styles from "./operator.module.css";
 
 /** Downloads of the pseudonymous exports of the chosen range; an old sign-in is renewed with the password first. */
 export function ExportButtons({ range }: { range: DateRange }) {
@@ -29,12 +30,12 @@ export function ExportButtons({ range }: { range: DateRange }) {
     <>
       <p>{t("operator.exports.text", { from: range.from, to: range.to })}</p>
       <FormAlert kind="error">{error}</FormAlert>
-      <div className="export-grid">
+      <div className={styles.exportGrid}>
         {exportKinds.map((kind) => (
-          <div key={kind} className="export-group">
+          <div key={kind} className={styles.exportGroup}>
             <h3>{t(`operator.exports.${kind}`)}</h3>
             <p className="small muted">{t(`operator.exports.${kind}Text`)}</p>
-            <div className="button-row">
+            <div className={styles.buttonRow}>
               {exportFormats.map((format) => (
                 <button
                   key={format}

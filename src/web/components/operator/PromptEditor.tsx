@@ -7,6 +7,7 @@ import { usePrompts, usePromptVersions, useSavePrompt } from "../../hooks/use-op
 import { ReauthCancelled, useRecentLogin, type WithRecentLogin } from "../../hooks/use-recent-login";
 import { FormAlert } from "../FormAlert";
 import { ReauthDialog } from "../ReauthDialog";
+import styles from "./operator.module.css";
 import { useStarterQuestionsProblemText } from "./starter-questions-problem";
 
 type Prompt = NonNullable<ReturnType<typeof usePrompts>["data"]>[number];
@@ -19,7 +20,7 @@ export function PromptEditor() {
   if (prompts.isError) return <FormAlert kind="error">{t("operator.loadError")}</FormAlert>;
   if (!prompts.data) return <p className="muted">{t("common.loading")}</p>;
   return (
-    <div className="prompt-list">
+    <div className={styles.promptList}>
       {prompts.data.map((prompt) => (
         <PromptCard key={prompt.id} prompt={prompt} withRecentLogin={reauth.withRecentLogin} />
       ))}
@@ -63,9 +64,9 @@ function PromptCard({ prompt, withRecentLogin }: { prompt: Prompt; withRecentLog
   };
 
   return (
-    <form className="card prompt-card" onSubmit={submit} noValidate aria-labelledby={`${id}-name`}>
+    <form className={`${styles.promptCard} card`} onSubmit={submit} noValidate aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>{name}</h3>
-      <p id={`${id}-info`} className="prompt-info small muted">
+      <p id={`${id}-info`} className={`${styles.promptInfo} small muted`}>
         {t(starters ? "operator.prompts.currentStarters" : "operator.prompts.current", {
           version: prompt.version,
           date: time.format(prompt.updatedAt),
@@ -73,7 +74,7 @@ function PromptCard({ prompt, withRecentLogin }: { prompt: Prompt; withRecentLog
         {starters && ` ${t("operator.prompts.starterHint", { max: MAX_STARTER_QUESTIONS, chars: MAX_STARTER_QUESTION_CHARS })}`}
       </p>
       <textarea
-        className="prompt-text"
+        className={styles.promptText}
         rows={starters ? MAX_STARTER_QUESTIONS + 1 : 8}
         value={text}
         aria-labelledby={`${id}-name`}
@@ -81,7 +82,7 @@ function PromptCard({ prompt, withRecentLogin }: { prompt: Prompt; withRecentLog
         onChange={(event) => setText(event.target.value)}
       />
       {message && <FormAlert kind={message.kind}>{message.text}</FormAlert>}
-      <div className="button-row">
+      <div className={styles.buttonRow}>
         <button type="submit" className="button button-primary" aria-busy={save.isPending} disabled={text.trim() === prompt.prompt.trim()}>
           {t("operator.prompts.save")}
         </button>
@@ -95,19 +96,19 @@ function VersionHistory({ id, name, format }: { id: string; name: string; format
   const { t } = useTranslation();
   const versions = usePromptVersions(id);
   return (
-    <details className="version-history">
+    <details className={styles.versionHistory}>
       <summary>{t("operator.prompts.history", { name })}</summary>
       {versions.isError && <FormAlert kind="error">{t("operator.loadError")}</FormAlert>}
-      <ol className="version-list">
+      <ol className={styles.versionList}>
         {versions.data?.map((version) => (
           <li key={version.version}>
-            <p className="version-meta">
+            <p className={styles.versionMeta}>
               <strong>{t("operator.prompts.version", { version: version.version })}</strong>{" "}
               <span className="muted small">
                 {t("operator.prompts.changed", { who: version.changedBy, date: format(version.createdAt) })}
               </span>
             </p>
-            <pre className="version-text">{version.prompt}</pre>
+            <pre className={styles.versionText}>{version.prompt}</pre>
           </li>
         ))}
       </ol>

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { DailyStats } from "../../../shared/schemas/research";
 import { ChartFigure, type Series } from "./ChartFigure";
+import styles from "./operator.module.css";
 
 const sum = (rows: DailyStats[], pick: (row: DailyStats) => number) => rows.reduce((total, row) => total + pick(row), 0);
 
@@ -180,7 +181,7 @@ export function StatsCharts({ stats }: { stats: DailyStats[] }) {
   const percentAxis = useMemo(() => ({ min: 0, max: 1, format: charts.share }), [charts]);
   const { days, dayLabel } = charts;
   return (
-    <div className="chart-grid">
+    <div className={styles.chartGrid}>
       <ChartFigure {...charts.activity} days={days} dayLabel={dayLabel} />
       <ChartFigure {...charts.ratings} days={days} dayLabel={dayLabel} rightAxis={percentAxis} />
       <ChartFigure {...charts.redFlags} days={days} dayLabel={dayLabel} stacked />

@@ -5,6 +5,7 @@ import { useSetUserDisabled, useUserSearch } from "../../hooks/use-operator";
 import { errorTextKey, type ScreenErrorTexts } from "../../lib/error-messages";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { FormAlert } from "../FormAlert";
+import styles from "./operator.module.css";
 
 // The server refuses only one change with `bad-request`: an operator disabling their own account.
 const saveErrorTexts: ScreenErrorTexts = {
@@ -50,7 +51,7 @@ export function UserAdmin() {
 
   return (
     <>
-      <form className="search-form" onSubmit={submit} noValidate>
+      <form className={styles.searchForm} onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-email`}>{t("operator.users.search")}</label>
           <input
@@ -77,14 +78,14 @@ export function UserAdmin() {
           <p className="muted small" role="status">
             {t("operator.users.found", { found: users.data.length })}
           </p>
-          <ul className="user-list">
+          <ul className={styles.userList}>
             {users.data.map((user) => (
-              <li key={user.id} className="user-row">
+              <li key={user.id} className={styles.userRow}>
                 <div>
-                  <span className="user-email">{user.email}</span>
+                  <span className={styles.userEmail}>{user.email}</span>
                   <span className="small muted">
                     {t("operator.users.since", { date: date.format(user.createdAt) })} ·{" "}
-                    <span className={user.disabled ? "status-disabled" : undefined}>
+                    <span className={user.disabled ? styles.statusDisabled : undefined}>
                       {t(user.disabled ? "operator.users.disabled" : "operator.users.active")}
                     </span>
                   </span>
