@@ -17,6 +17,14 @@ describe.each([
   ["cardiac", "en", "bad heartburn and my left arm aches and I'm sweating", "bad heartburn after pizza again"],
   ["poisoning", "en", "I've been taking paracetamol every 2 hours since Monday", "paracetamol every 6 hours, is that ok?"],
   ["obstetric", "en", "38 weeks and I haven't felt a single kick today", "I felt the first kick today at 20 weeks!"],
+  ["other-acute", "de", "vom Hochbett gefallen, hat dreimal erbrochen und will dauernd schlafen", "vom Rad gefallen, Handgelenk gebrochen"],
+  ["other-acute", "de", "mit em Chopf uf de Trottoirrand, jetzt het er zwöimal gchotzet", "mit em Velo id Schuel, het guet gschlafe"],
+  ["other-acute", "en", "she fell off the top bunk and keeps falling asleep on the sofa", "she fell off the top bunk and laughed"],
+  ["anaphylaxis", "en", "hives after the cake, I used one of my epipens", "I always carry one of my epipens"],
+  ["anaphylaxis", "de", "seit den Garnelen ist mein Hals total eng und ich pfeife", "mein Hals ist eng vor Aufregung"],
+  ["anaphylaxis", "de", "Sesam, Gesicht wird dick, Pen liegt daheim", "Gesicht wird dick vom vielen Essen"],
+  ["poisoning", "en", "he took the whole week from his pill organiser this morning", "he fills the whole week in his pill organiser"],
+  ["self-harm", "de", "Flasche Wein und dann alles aus dem Badschrank", "alles aus dem Badschrank aussortiert"],
 ] as const)("%s (%s)", (category, lang, emergency, nearMiss) => {
   it(`flags: ${emergency}`, () => expect(flags(emergency, lang)).toContain(category));
   it(`leaves alone: ${nearMiss}`, () => expect(flags(nearMiss, lang)).not.toContain(category));

@@ -89,7 +89,7 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     // Swollen lips or a tight throat count only next to a typical trigger (not after the dentist, not with a cold).
     near(trigger, `(?:lips?|face|mouth|eyes) ${swelling}|(?:throat|tongue) (?:feels |is |getting )?tight`, 60, stop),
     near("hives", "dizzy|faint|lightheaded|light-headed", 60, stop),
-    "(?:use|used|using|gave|give) (?:the |my |his |her |an |a )?epi ?pen",
+    "(?:use|used|using|gave|give|had to use) (?:the |my |his |her |an |a |one of (?:my|his|her) |(?:my|his|her) (?:spare|second) )?epi ?pens?",
     near(
       "epi ?pen|adrenaline(?: pen)?|auto-?injector|jext",
       "ago|used|given|injected|jabbed|(?:bp|blood pressure) (?:\\w+ )?\\d",
@@ -98,6 +98,7 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     ),
   ],
   poisoning: [
+    "(?:took|taken|swallowed|had) (?:the |a )?whole week(?:'s)?(?: worth)?(?: of (?:his|her|my|the) (?:pills|tablets|meds|doses))?(?: from (?:his|her|my|the) (?:pill organi[sz]er|dosette(?: box)?|pill ?box))?",
     "(?:took|taken|swallowed|downed|had) (?:\\w+ ){0,2}(?:[2-9]\\d|\\d{3})(?!\\s?(?:mg|ml|mcg|g|units?|iu)\\b) (?:\\w+ ){0,2}(?:pills|tablets|caps\\w*|paracetamol|ibuprofen|sertraline|\\w+(?:pam|lam|pine|zine|line|oxetine|pram))|(?:[2-9]\\d|\\d{3}) (?:\\w+ ){0,2}(?:pills|tablets|paracetamol|ibuprofen|sertraline|\\w+(?:pam|lam|pine|zine|line|oxetine|pram)) (?:that )?i (?:took|have taken|'?ve taken|swallowed)",
     "overdos\\w*",
     "over dose",

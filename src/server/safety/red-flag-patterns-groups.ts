@@ -12,9 +12,9 @@ const infant =
 const fever = "fever\\w*|temp(?:erature)?|38[.,]\\d|39(?:[.,]\\d)?|40(?:[.,]\\d)?|hot to (?:the )?touch|fieber\\w*";
 const chemo = "chemo\\w*|chemotherapie|immunotherapy|immuntherapie|neutropeni\\w*|leukaemia treatment|krebstherapie";
 const headHit =
-  "(?:hit|banged|bumped|knocked|smacked|whacked) (?:his|her|my|their|the back of (?:his|her|my)) head|fell (?:and|on|onto) (?:hit|banged|(?:his|her|my) head)|head injury|head first|(?:kopf|hinterkopf) (?:angeschlagen|aufgeschlagen|gestossen|geknallt)|mit dem (?:hinter)?kopf (?:auf|gegen|an)|sturz auf den kopf|auf den kopf gefallen";
+  "bump on (?:the|his|her|my) head|(?:knock|bump|bang|blow) to the head|knocked (?:out|unconscious)|fell (?:off|from|out of) (?:the |a |his |her |my )?(?:top bunk|bunk bed|bed|changing table|sofa|couch|chair|ladder|climbing frame|swing|bike|trampoline|horse|tree)|beule am kopf|k\\.o\\. (?:gecheckt|geschlagen|gegangen)|ko (?:gecheckt|geschlagen|gegangen)|bewusstlos geschlagen|(?:vom|von der|vo de|vom) (?:hochbett|etagenbett|bett|wickeltisch|sofa|stuhl|leiter|klettergeruest|schaukel|fahrrad|rad|velo|pferd|baum|trampolin) (?:\\w+ ){0,2}(?:gefallen|gestuerzt|gheit|gfalle|gflogen)|mit (?:em|am) (?:hinter)?chopf (?:uf|gege|a)|(?:hit|banged|bumped|knocked|smacked|whacked) (?:his|her|my|their|the back of (?:his|her|my)) head|fell (?:and|on|onto) (?:hit|banged|(?:his|her|my) head)|head injury|head first|(?:kopf|hinterkopf) (?:angeschlagen|aufgeschlagen|gestossen|geknallt)|mit dem (?:hinter)?kopf (?:auf|gegen|an)|sturz auf den kopf|auf den kopf gefallen";
 const afterHeadHit =
-  "vomit\\w*|threw up|throwing up|been sick|drowsy|sleepy|confused|keeps asking|repeating (?:himself|herself)|not making sense|erbroch\\w*|gebrochen|kotz\\w*|uebergeb\\w*|schlaefrig|benommen|verwirrt|fragt (?:immer|dauernd|staendig|andauernd)";
+  "keeps (?:falling asleep|nodding off)|wants to (?:sleep|go to sleep)|won'?t stay awake|can'?t keep (?:him|her) awake|can'?t remember|spuck\\w*|gspiebn|gespieben|speib\\w*|g?chotz\\w*|(?:will|moechte) (?:\\w+ ){0,2}(?:schlafen|pennen)|schlaeft (?:\\w+ ){0,2}ein|schlaft (?:\\w+ ){0,3}ii|nicht wach (?:zu )?(?:halten|bleiben)|weiss (?:nix|nichts) mehr|erinnert sich an nichts|vomit\\w*|threw up|throwing up|been sick|drowsy|sleepy|confused|keeps asking|repeating (?:himself|herself)|not making sense|erbroch\\w*|(?<!(?:arm|bein|handgelenk|fuss|knoechel|hand|finger|zeh|rippe|rippen|schluesselbein|nase|knochen|huefte|steissbein|ellbogen|wirbel)\\w* )gebrochen|kotz\\w*|uebergeb\\w*|schlaefrig|benommen|verwirrt|fragt (?:immer|dauernd|staendig|andauernd)";
 const swallowed =
   "swallow\\w*|ate|eaten|eating|in (?:his|her|their) mouth|chewed|drank|drunk|got (?:into|hold of)|gotten into|verschluck\\w*|geschluckt|gegessen|getrunken|im mund|erwischt|abgebissen|angebissen|ogbissn|gessn|gegessn|trunke|trunken|getrunke|gschluckt";
 const dangerous =
@@ -87,8 +87,8 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     ),
   ],
   breathing: [
-    // An oxygen saturation under 90 % on a home pulse oximeter.
-    "(?:sats|spo2|o2 sat\\w*|oxygen(?: sat\\w*| levels?)?|sauerstoff\\w*|saettigung) (?:\\w+ ){0,4}(?:[5-8]\\d)(?:\\b|%)(?! ?(?:years?|jahre?|mins?|minutes?|minuten))",
+    // An oxygen saturation of 92 % or less on a home pulse oximeter (NHS: go to A&E).
+    "(?:sats|spo2|o2 sat\\w*|oxygen(?: sat\\w*| levels?)?|sauerstoff\\w*|saettigung) (?:\\w+ ){0,4}(?:[5-8]\\d|9[0-2])(?:\\b|%)(?! ?(?:years?|jahre?|mins?|minutes?|minuten))",
     near(
       "flew|flight|long[- ]haul|geflogen|langstreckenflug|flug",
       "(?:short of|catch(?:ing)? (?:my|his|her)|out of) breath|breathless|can'?t breathe|luftnot|atemnot|kriege? keine luft|kurzatmig",

@@ -3,6 +3,7 @@
  * together ("parked at the cliff car park … it ends tonight", "der Schlauch ist schon am Auspuff … heute Nacht"),
  * and an attempt that failed and will be repeated. Written against normalizeText() output.
  */
+import { near } from "./pattern-tools";
 
 // Methods: with a farewell or a time of their own they name a plan.
 const methods = [
@@ -146,6 +147,13 @@ export const planPatterns: string[] = [
   // Everything in the medicine cabinet swallowed.
   "(?:swallowed|taken|took|downed|necked) (?:everything|all|what(?:ever)? (?:was|is) (?:left|in)|whatever i could find)(?: \\w+){0,5} (?:medicine cabinet|medicine cupboard|cabinet|cupboard|pills|tablets|meds|drawer|bottle)",
   "(?:geschluckt|genommen|eingeworfen|gschluckt),? (?:was|alles,? was) (?:\\w+ ){0,3}(?:medikamentenschrank|hausapotheke|schublade|apothekenschrank|badschrank)|(?:alles|den ganzen \\w+) aus (?:der|dem) (?:hausapotheke|medikamentenschrank|badschrank) (?:geschluckt|genommen|eingeworfen)",
+  // With drink, or what it does: "a bottle of wine and then everything from the bathroom cabinet".
+  near(
+    "alles aus (?:der|dem) (?:hausapotheke|medikamentenschrank|medizinschrank|arzneischrank|badschrank|badezimmerschrank)",
+    "flasche|wein|schnaps|wodka|bier|tablett\\w*|pillen|schwebend|benommen|schwindlig|schwindelig",
+    80,
+    "nicht|kein\\w*|nie|ohne|aber",
+  ),
   "(?:walk|go|swim|wade)\\w*(?: \\w+){0,3} into the (?:sea|lake|river|water|ocean)[^.!?\\n]{0,50}?\\b(?:not|never|won'?t) (?:be )?(?:come|coming) back",
   "(?:in den|in die|ins|in de) (?:see|fluss|meer|wasser)\\b[^.!?\\n]{0,40}?\\b(?:nicht|nie|ned) (?:mehr )?zurueck",
 ];
