@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { AccountPage } from "./pages/account-page";
 import { ChatScreen, createChatViaApi, signedInUser } from "./pages/chat-page";
 
 const DAY = 86_400_000;
@@ -28,6 +29,40 @@ test.describe("at 1280 px", () => {
     await expect(show).toHaveAttribute("aria-expanded", "false");
     await show.click();
     await expect(sidebarOf(page).getByRole("link", { name: "How much water should" })).toBeVisible();
+  });
+
+  test("the sidebar's room is there from the first paint, and gone once signed out", async ({ page }) => {
+    const { userId } = await signedInUser(page);
+    await new ChatScreen(page).goto("/");
+    await expect(sidebarOf(page)).toBeVisible();
+    // Every sideways layout shift from the start of the next load on (Chromium's Layout Instability API); a banner
+    // that pushes the page down is another matter.
+    await page.addInitScript(() => {
+      const moves: number[] = [];
+      Object.assign(window, { moves });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { sources: { previousRect: DOMRect; currentRect: DOMRect }[] }[])
+          for (const { previousRect, currentRect } of entry.sources) moves.push(Math.abs(currentRect.x - previousRect.x));
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // On a slow connection the sidebar's code arrives after the page has been painted.
+    await page.route(/\/assets\/Sidebar-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.reload();
+    await expect(sidebarOf(page).getByRole("link", { name: "New Chat" })).toBeVisible();
+    const moves = () => page.evaluate(() => (window as unknown as { moves: number[] }).moves.filter((x) => x > 1));
+    expect(await moves()).toEqual([]);
+
+    const account = new AccountPage(page);
+    await account.open(userId);
+    await account.logOut();
+    await expect(page.getByRole("status")).toHaveText("You have signed out.");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).paddingLeft)).toBe("0px");
+    expect(await moves()).toEqual([]);
   });
 
   test("chats are grouped by the local day they were last used, pinned ones first", async ({ page }) => {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { LazyDrawer } from "./components/drawer/LazyDrawer";
 import { LazySidebar } from "./components/drawer/LazySidebar";
+import { forgetSidebar } from "./components/drawer/sidebar-state";
 import { useDrawerSwipe } from "./components/drawer/use-swipe";
 import { Notification } from "./components/Notification";
 import { ShellProvider, useShell } from "./components/shell/ShellContext";
@@ -37,6 +38,9 @@ function SignedInChrome() {
   const { drawerOpen, setDrawerOpen, notification, notify, notificationInline } = useShell();
   const wide = useWideScreen();
   useDrawerSwipe({ open: drawerOpen, setOpen: setDrawerOpen, enabled: Boolean(session) });
+  useEffect(() => {
+    if (session === null) forgetSidebar();
+  }, [session]);
   if (!session) return null;
   return (
     <>

@@ -6,6 +6,10 @@
     const root = document.documentElement;
     if (["normal", "large", "larger"].includes(saved.textSize)) root.dataset.textSize = saved.textSize;
     if (["system", "light", "dark"].includes(saved.theme)) root.dataset.theme = saved.theme;
+    // Room for the history sidebar (wide screens) from the first paint, so the page does not shift when it loads.
+    // components/drawer/Sidebar.tsx keeps the key while someone is signed in in this browser.
+    const sidebar = localStorage.getItem("sidebar-collapsed");
+    if (sidebar === "0" || sidebar === "1") root.dataset.sidebar = sidebar === "1" ? "collapsed" : "expanded";
   } catch (error) {
     console.info("display settings not applied", error);
   }

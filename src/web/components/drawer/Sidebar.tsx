@@ -5,18 +5,7 @@ import { SidebarIcon } from "../chat/icons";
 import { useShell } from "../shell/ShellContext";
 import { ChatHistory } from "./ChatHistory";
 import styles from "./drawer.module.css";
-
-/** Where the browser remembers that the user hid the sidebar. */
-const COLLAPSED_KEY = "sidebar-collapsed";
-
-const readCollapsed = () => {
-  try {
-    return localStorage.getItem(COLLAPSED_KEY) === "1";
-  } catch (error) {
-    console.info("sidebar state unreadable", error);
-    return false;
-  }
-};
+import { readCollapsed, storeCollapsed } from "./sidebar-state";
 
 /**
  * The chat history as a permanent column on wide screens (issue 23, item 16), which the user can hide and show
@@ -30,11 +19,7 @@ export function Sidebar({ hidden }: { hidden: boolean }) {
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.sidebar = collapsed ? "collapsed" : "expanded";
-    try {
-      localStorage.setItem(COLLAPSED_KEY, collapsed ? "1" : "0");
-    } catch (error) {
-      console.info("sidebar state not stored", error);
-    }
+    storeCollapsed(collapsed);
     return () => {
       delete root.dataset.sidebar;
     };
