@@ -27,7 +27,7 @@ const EMERGENCY_BUCKETS = 1 << 17;
 const CATEGORY_BUCKETS = 1 << 14;
 const FOLDS = 5;
 /** The recall the threshold is set for, out of fold on the development part. */
-const TARGET_RECALL = 0.97;
+const TARGET_RECALL = 0.98;
 const outFile = process.env.WEIGHTS_OUT ?? join(import.meta.dirname, "../src/server/safety/model/red-flag-weights.json");
 
 type Item = Pick<CorpusEntry, "text" | "emergency" | "category" | "lang">;

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useResendVerification } from "../hooks/use-auth-actions";
 import { useProfile, useRefreshProfile } from "../hooks/use-profile";
+import { useSession } from "../hooks/use-session";
 import { hasErrorCode } from "../lib/api";
 import { errorTextKey, type ScreenErrorTexts } from "../lib/error-messages";
 import styles from "./VerifyEmailBanner.module.css";
@@ -11,10 +12,13 @@ const resendErrorTexts: ScreenErrorTexts = { byCode: { "too-many-requests": "ver
 export function VerifyEmailBanner() {
   const { t } = useTranslation();
   const refreshProfile = useRefreshProfile();
+  const { data: session } = useSession();
   const profile = useProfile();
   const resend = useResendVerification();
-  if (!profile.data || profile.data.emailVerified) return null;
-  const { email } = profile.data;
+  // The session already says it, so the banner is there with the page, not pushing it down once the profile loads.
+  const user = profile.data ?? session?.user;
+  if (user?.emailVerified !== false) return null;
+  const { email } = user;
 
   // Not disabled while sending: a disabled button would drop the keyboard focus.
   const send = () => {
