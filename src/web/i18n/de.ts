@@ -213,7 +213,7 @@ export const de: TranslationShape = {
     assistant: "Der Assistent antwortete",
     conversation: "Gespräch",
     inputLabel: "Ihre Nachricht",
-    placeholder: "Schreiben Sie Ihre Gesundheitsfrage…",
+    placeholder: "Ihre Gesundheitsfrage",
     send: "Senden",
     stop: "Stopp",
     dictate: "Diktieren",

@@ -210,7 +210,7 @@ export const en = {
     assistant: "The assistant replied",
     conversation: "Conversation",
     inputLabel: "Your message",
-    placeholder: "Type your health question…",
+    placeholder: "Your health question…",
     send: "Send",
     stop: "Stop",
     dictate: "Dictate",
