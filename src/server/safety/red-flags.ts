@@ -51,9 +51,9 @@ export function classifySpan(text: string, language: Language | undefined, frame
 }
 
 /**
- * The emergency categories a message shows (empty: none). Each part of the message (message-parts.ts), each run of two
- * and three neighbouring parts and the whole are judged by hand-written rules (red-flag-rules.ts) and a linear model (model/);
- * the message is flagged when any span is, with the categories of the smallest spans flagged.
+ * The emergency categories a message shows (empty: none). Each part of the message (message-parts.ts), each run of
+ * two and of three neighbouring parts, and the whole are judged by hand-written rules (red-flag-rules.ts) and a
+ * linear model (model/); the message is flagged when any span is, with the categories of the smallest spans flagged.
  */
 export function classifyRedFlags(text: string, language?: Language): { categories: RedFlagCategory[] } {
   const { parts, pairs, triples } = messageSpans(text);
