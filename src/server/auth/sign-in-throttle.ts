@@ -42,11 +42,10 @@ const tooManyFailedSignIns = (retryAfterSeconds: number) =>
   );
 
 /**
- * Before the password is checked; throws 429 with Retry-After to refuse. First the attempt is counted for
- * (e-mail, address), so parallel attempts cannot pass the limit: past it, that address waits for the window to
- * end. Then the e-mail's delay: past enough failures from anywhere, one attempt per delay. An attempt the delay
- * refuses is taken back from the address's count, so the owner retrying too early does not lock themselves out.
- * A known device skips the e-mail's delay (others' failures must not keep its owner out) but has its own lock.
+ * Before the password is checked; throws 429 with Retry-After to refuse. Counts the attempt for (e-mail, address)
+ * first, so parallel attempts cannot pass that limit; then the e-mail's delay (one attempt per delay past enough
+ * failures), taking a refused attempt back from the address's count. A known device skips the e-mail's delay but
+ * has its own lock (docs/security.md).
  */
 export async function admitSignIn({ db, rules, attempt }: { db: Database; rules: SignInThrottleRules; attempt: SignInAttempt }) {
   const { email, address } = attempt;
