@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { E2E_THROTTLED_PORT } from "./ports";
+import { E2E_THROTTLED_PORT, FAKE_MODEL_URL } from "./ports";
 import { recordSessionCookies, recordWhatIsSent } from "./sent-secrets";
 
 export const THROTTLED_BASE_URL = `http://localhost:${E2E_THROTTLED_PORT}`;
@@ -74,9 +74,19 @@ export async function expectAccessible(page: Page) {
 
 /**
  * Playwright's test, recording what each test sends and the session cookies it receives, so that the check after
- * the run (e2e/private-logs.teardown.ts) can look for them in the servers' logs.
+ * the run (e2e/private-logs.teardown.ts) can look for them in the servers' logs. Each test starts with an empty
+ * queue at the fake model: a scenario an earlier test queued and did not use would answer this test's request.
  */
-export const test = base.extend({
+export const test = base.extend<{ freshModelQueue: undefined }>({
+  freshModelQueue: [
+    async ({ playwright }, use) => {
+      const control = await playwright.request.newContext();
+      expect((await control.delete(`${FAKE_MODEL_URL}/__next`)).ok()).toBe(true);
+      await control.dispose();
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   context: async ({ context }, use) => {
     recordWhatIsSent(context);
     await use(context);

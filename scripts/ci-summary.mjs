@@ -31,7 +31,7 @@ function playwrightFailures(suites, titles = []) {
     const path = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error;
-      if (!spec.ok) names.push(`${[...path, spec.title].join(" > ")}${because(error?.message)}`);
+      if (!spec.ok) names.push(`${[...path, spec.title].join(" > ")}${because(error?.message)}${where(error)}`);
     }
     names.push(...playwrightFailures(suite.suites, path));
   }
@@ -46,6 +46,17 @@ function firstLine(text) {
 /** A failed test's first line of error on a line of its own, when the report has one. */
 function because(message) {
   return message ? `\n      ${firstLine(message)}` : "";
+}
+
+/** Which locator a browser test waited for, and on which line: the first error line alone does not say. */
+function where(error) {
+  const lines = stripVTControlCharacters(String(error?.message ?? "")).split("\n");
+  const locator = lines.find((line) => line.startsWith("Locator:"));
+  const location = error?.location ? `${relative(process.cwd(), error.location.file)}:${error.location.line}` : undefined;
+  return [locator, location && `at ${location}`]
+    .filter(Boolean)
+    .map((line) => `\n      ${line.slice(0, 200)}`)
+    .join("");
 }
 
 for (const file of reportFiles) {

@@ -1,11 +1,11 @@
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import { expect, STRONG_PASSWORD, uniqueEmail } from "../fixtures";
-import { E2E_PORT, FAKE_MODEL_PORT } from "../ports";
+import { E2E_PORT, FAKE_MODEL_URL } from "../ports";
 import { recordSent } from "../sent-secrets";
 
-/** The main app (wired to the fake model) and the fake model's control address. */
+/** The main app (wired to the fake model). */
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
-export const FAKE_MODEL_URL = `http://127.0.0.1:${FAKE_MODEL_PORT}`;
+export { FAKE_MODEL_URL };
 /** The recognisable key the main e2e server is started with (playwright.config.ts). */
 export const E2E_MODEL_KEY = "sk-e2e-do-not-leak-0123456789";
 

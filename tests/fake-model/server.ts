@@ -164,6 +164,10 @@ export async function startFakeModel({
       enqueue(scenario as Scenario, { times, when });
       return res.end("{}");
     }
+    if (req.method === "DELETE" && path === "/__next") {
+      queued.length = 0;
+      return res.end("{}");
+    }
     if (req.method === "GET" && path === "/__requests") return json(res, 200, requests);
     if (req.method === "DELETE" && path === "/__requests") {
       requests.length = 0;

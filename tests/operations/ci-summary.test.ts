@@ -58,7 +58,7 @@ describe("the CI summary line", () => {
     expect(result.above).toContain("vitest-node24.json: no report");
   });
 
-  it("names every failed test above the line, with its report and first error line (CI keeps only the output's tail)", async () => {
+  it("names every failed test above the line, with its report, first error line and a browser test's locator and line", async () => {
     const { write } = await reportsFolder();
     const node20 = await write("vitest.json", {
       numPassedTests: 2,
@@ -94,7 +94,18 @@ describe("the CI summary line", () => {
                 {
                   title: "keeps the menu in reach",
                   ok: false,
-                  tests: [{ results: [{ error: { message: "Error: strict mode violation\nCall log:" } }] }],
+                  tests: [
+                    {
+                      results: [
+                        {
+                          error: {
+                            message: "Error: expect(locator).toBeVisible() failed\n\nLocator: getByRole('heading')\nCall log:",
+                            location: { file: join(projectRoot, "e2e/chat.spec.ts"), line: 12, column: 5 },
+                          },
+                        },
+                      ],
+                    },
+                  ],
                 },
               ],
             },
@@ -110,7 +121,9 @@ describe("the CI summary line", () => {
       "      AssertionError: expected 4 to be 6",
       `  ${node20}: tests/broken.test.ts: Cannot find module x`,
       `  ${browser}: chat.spec.ts > on a phone > keeps the menu in reach`,
-      "      Error: strict mode violation",
+      "      Error: expect(locator).toBeVisible() failed",
+      "      Locator: getByRole('heading')",
+      "      at e2e/chat.spec.ts:12",
     ]);
   });
 });

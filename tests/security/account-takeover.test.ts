@@ -210,8 +210,6 @@ function shapeOf(response: TestResponse) {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 describeEachDatabase("sign-up does not tell whether an address has an account", ({ createApp }) => {
   it("answers a registered address exactly as a new one, and mails its owner a reset link instead (English)", async () => {
     const t = await createApp();
@@ -267,12 +265,13 @@ describeEachDatabase("sign-up does not tell whether an address has an account", 
     };
     const fresh: number[] = [];
     const taken: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    // The fastest of several runs: load from other work on the machine only adds time, never takes it away.
+    for (let i = 0; i < 11; i++) {
       fresh.push(await timed(`new-${i}@example.com`));
       taken.push(await timed("anna@example.com"));
     }
-    const ratio = median(taken) / median(fresh);
-    expect(ratio, `registered ${median(taken).toFixed(1)} ms, new ${median(fresh).toFixed(1)} ms`).toBeGreaterThan(0.5);
+    const ratio = Math.min(...taken) / Math.min(...fresh);
+    expect(ratio, `registered ${Math.min(...taken).toFixed(1)} ms, new ${Math.min(...fresh).toFixed(1)} ms`).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
 });
