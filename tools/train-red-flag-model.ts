@@ -182,6 +182,17 @@ const recallAt = (t: number, short: number) =>
 const floor = recallAt(threshold, threshold) - SHORT_RECALL_BUDGET;
 let shortThreshold = threshold;
 for (let t = Math.ceil(threshold * 100) / 100; t < 1; t += 0.01) if (recallAt(threshold, t) >= floor) shortThreshold = t;
+// Every explicit plan or attempt must be caught (issue 21): below the threshold, a span with a rule finding that the
+// topic model reads as self-harm still counts from the lowest out-of-fold P of a development plan (not below PLAN_FLOOR).
+const PLAN_FLOOR = 0.15;
+const planScores = dev.flatMap((e, i) =>
+  e.tags.includes("explicit-plan") || e.tags.includes("attempt") ? [probabilities[i] as Scores] : [],
+);
+const lowestPlan = Math.min(...planScores.map(({ whole, parts }) => Math.max(whole, parts)));
+const selfHarmThreshold = Math.min(threshold, Math.max(PLAN_FLOOR, lowestPlan - 1e-6));
+console.log(
+  `${planScores.length} development plans, lowest out-of-fold P ${lowestPlan.toFixed(3)}: self-harm threshold ${selfHarmThreshold.toFixed(3)}`,
+);
 const positives = dev.filter((e) => e.emergency).length;
 for (const [t, short] of [[0.2], [0.3], [0.4], [0.5], [threshold], [threshold, shortThreshold]] as [number, number?][]) {
   const flagged = probabilities.map((scores) => flaggedAt(scores, t, short));
@@ -221,6 +232,7 @@ const model = {
   trainedOn: `tests/safety/corpus dev-*.jsonl (${dev.length} messages), tests/safety/training (${supplement.length}) and tests/safety/red-flag-cases (${cases.length}); threshold for ${TARGET_RECALL * 100}% out-of-fold recall (${FOLDS} folds)`,
   threshold: Number(threshold.toPrecision(6)),
   shortThreshold: Number(shortThreshold.toPrecision(6)),
+  selfHarmThreshold: Number(selfHarmThreshold.toPrecision(6)),
   emergency: quantize(trainEmergency(all)),
   category: quantize(trainCategory(all)),
 };

@@ -25,6 +25,34 @@ describe.each([
   ["anaphylaxis", "de", "Sesam, Gesicht wird dick, Pen liegt daheim", "Gesicht wird dick vom vielen Essen"],
   ["poisoning", "en", "he took the whole week from his pill organiser this morning", "he fills the whole week in his pill organiser"],
   ["self-harm", "de", "Flasche Wein und dann alles aus dem Badschrank", "alles aus dem Badschrank aussortiert"],
+  // Scenes (red-flag-patterns-scenes.ts) and plan signs.
+  [
+    "poisoning",
+    "en",
+    "the carbon monoxide alarm keeps going and I've got a pounding headache",
+    "tested the carbon monoxide alarm today, works",
+  ],
+  ["poisoning", "de", "CO-Melder piept und mir ist total übel", "CO-Melder im Flur montiert, welche Höhe ist richtig?"],
+  [
+    "poisoning",
+    "en",
+    "all three of us woke with headaches and feel sick since the heater went on",
+    "all of us had headaches after the wedding",
+  ],
+  ["cardiac", "en", "my son collapsed during football training, he's awake now", "my son collapsed on the sofa after football"],
+  ["cardiac", "de", "beim Joggen einfach umgekippt, das Herz rast", "beim Joggen umgeknickt, Knöchel ist dick"],
+  ["obstetric", "en", "she's pushing, I can see the head, we're in the car", "how long does the pushing stage usually last?"],
+  ["obstetric", "de", "Köpfchen ist schon draußen, wir sind noch zuhause", "Köpfchen liegt laut Ultraschall schon unten"],
+  ["obstetric", "en", "my waters have just broken at 31 weeks", "what happens when your waters break?"],
+  ["breathing", "en", "it's like breathing through a straw and my inhaler isn't helping", "I drink my smoothie through a straw"],
+  ["anaphylaxis", "en", "after the prawns my face has gone all puffy and I can't breathe properly", "my face is puffy in the mornings"],
+  ["self-harm", "en", "gonna kms tonight", "ran 10 kms tonight, legs are dead"],
+  ["self-harm", "de", "will mich einfach unaliven", "was heißt unalive auf TikTok?"],
+  ["self-harm", "en", "bye everyone, jumping now", "trampoline class, jumping now!"],
+  ["self-harm", "en", "I'm standing on the footbridge and I've made up my mind", "I've made up my mind to walk over the footbridge daily"],
+  ["cardiac", "en", "I've never had chest pain like this", "I've never had chest pain"],
+  ["cardiac", "en", "I'm not well and have chest pain", "I'm well and have no chest pain"],
+  ["cardiac", "en", "my chest hurts and I'm sweating", "my chest hurts from laughing so much"],
 ] as const)("%s (%s)", (category, lang, emergency, nearMiss) => {
   it(`flags: ${emergency}`, () => expect(flags(emergency, lang)).toContain(category));
   it(`leaves alone: ${nearMiss}`, () => expect(flags(nearMiss, lang)).not.toContain(category));

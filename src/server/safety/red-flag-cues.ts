@@ -33,7 +33,25 @@ export const pseudoNegations = new Set([
   "nicht nur",
   "weiss nicht",
   "keine ahnung",
+  // Feeling unwell, not a denial: "I'm not well and have chest pain".
+  "not well",
+  "not good",
+  "not great",
+  "not ok",
+  "not okay",
+  "not right",
+  "nicht gut",
+  "nicht wohl",
+  "nicht fit",
 ]);
+
+/** Right after a term: an everyday cause that explains it ("my chest hurts from laughing"). */
+export const explainedAfter =
+  /^ (?:\w+ ){0,1}(?:from|after|because of|vom|von|wegen) (?:all (?:the |that )?|so much |dem |zu viel )?(?:laughing|laughter|lachen|coughing|husten|sit-?ups|push-?ups|lifting|the gym|gym|training|workout|muskelkater|liegestuetzen)\b/;
+
+/** Right after a negated term: the negation measures it, not denies it ("never had chest pain like this"). */
+export const intensifiedAfter =
+  /^ (?:\w+ ){0,2}(?:like (?:this|that|it is now|today)|this (?:bad|badly|strong|severe)|so (?:bad|badly|strong|severe)|wie (?:jetzt|diesmal|heute|das hier)|so (?:schlimm|stark|heftig))\b/;
 
 /** Clause ends: punctuation (not a decimal point) and contrast words, so "no, I really have chest pain" counts. */
 export const clauseBreak = /[;:!?\n,]|\.(?!\d)|\b(?:but|however|though|although|aber|jedoch|sondern|trotzdem|doch)\b/g;
@@ -52,7 +70,7 @@ export const historyBefore = new RegExp(
 );
 /** History named just after a term (the clause text after it starts here). */
 export const historyAfter = new RegExp(
-  `^ (?:(?:back )?in (?:19|20)\\d\\d|im jahr (?:19|20)\\d\\d|(?:${numberEn}) (?:years?|months?) ago|last (?:year|month|summer|winter|spring|autumn)|${lastDe}|${agoDe}|as a (?:child|kid)|als kind|at (?:the age of )?\\d\\d|mit \\d\\d(?: jahren)?)\\b`,
+  `^ (?:(?:back )?in (?:19|20)\\d\\d|im jahr (?:19|20)\\d\\d|(?:${numberEn}) (?:years?|months?) ago|last (?:year|month|summer|winter|spring|autumn)|${lastDe}|${agoDe}|as a (?:child|kid)|als kind|at (?:the age of )?\\d\\d(?! ?(?:weeks?|wks?|\\+))|mit \\d\\d(?: jahren)?)\\b`,
 );
 
 type Cues = { wh: string; aux: string; personal: string };

@@ -51,7 +51,8 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     ),
     "snake ?bite|bitten by (?:a|an) (?:snake|adder|viper)|adder bite|schlangenbiss|kreuzotter\\w*|(?:von|vonner) (?:einer|ner) (?:schlange|otter) gebissen|viper\\w*",
     near(
-      "burn\\w*|scald\\w*|flames?|verbrenn\\w*|verbrueh\\w*|verbrannt",
+      // Not "burning": a burning throat is mostly heartburn.
+      "burn(?:t|ed|s)?|scald\\w*|flames?|verbrenn\\w*|verbrueh\\w*|verbrannt",
       "face|mouth|throat|airway|lips|nostrils|singed|gesicht|mund|hals|rachen|atemweg\\w*|lippen|versengt",
       40,
       stop,

@@ -9,7 +9,9 @@ import { near } from "./pattern-tools";
 const methods = [
   "rope|noose|hang(?:ing)? myself|belt round my neck|jump(?:ing)? (?:off|from|in front of)",
   "belt (?:\\w+ ){0,3}(?:door|beam|banister|hook|rail)",
-  "helium|exit bag|(?:pills|tablets|meds) (?:are )?(?:working|kicking in)",
+  "helium|exit bag|(?:pills|tablets|meds) (?:are )?(?:working|kicking in)|(?:pills|tablets|meds) (?:all )?(?:taken|swallowed|down)",
+  // Jumping now: with a farewell, a plan ("bye everyone. jumping now").
+  "jump(?:ing)? (?:now|in \\d+ (?:min\\w*|seconds))|spring\\w* (?:ich )?(?:jetzt|gleich|in \\d+ minuten)",
   "(?:step|walk|lie down|lay down|throw myself|stand)(?:ping|ing)? (?:\\w+ )?(?:in front of|under|onto|on) (?:the |a )?(?:train|tram|tracks|lorry|truck|bus)",
   "(?:drive|driving|steer|crash|crashing|swerve)(?: \\w+){0,3} (?:into|off) (?:a |the )?(?:tree|wall|bridge|cliff|river|lake|oncoming|pillar|motorway)",
   "(?:put|putting|wrap|wrapping|plough|ploughing|plow|plowing) (?:the |my |his |her )?(?:car|motor|bike) (?:into|off) (?:a |the )?(?:\\w+ )?(?:tree|oak|wall|bridge|cliff|river|lake|pillar|lorry|truck)",
@@ -37,7 +39,7 @@ const methods = [
 // Places and means that people also name for ordinary reasons: only with a farewell.
 const places = [
   "(?:train |railway |rail )?tracks|(?:the |a )?(?:train )?platform|(?:the )?(?:next|fast|express) train|level crossing",
-  "(?:the |a |this )bridge|(?:the |a )?roof(?:top)?|(?:the )?garage|(?:the )?ledge|(?:the |a )?cliffs?|multi[- ]?stor(?:e?y|ey) car park|top floor",
+  "(?:the |a |this )(?:\\w+ )?bridge|(?:the |a |this )?footbridge|(?:the |a )?roof(?:top)?|(?:the )?garage|(?:the )?ledge|(?:the |a )?cliffs?|multi[- ]?stor(?:e?y|ey) car park|top floor",
   "beachy head|(?:the |a )?quarry|(?:the )?viaduct",
   "(?:all|every one) (?:of )?(?:my |the |his |her )?(?:pills|tablets|meds|medication)|the whole (?:bottle|packet|box|pack|lot)",
   "gleis(?:e|en)?|bahnsteig|schienen|bahnuebergang|(?:naechsten|schnell)zug|gueterzug|(?:den|der|vorm|vor den) ice",
@@ -58,14 +60,16 @@ const farewell = [
   "(?:will|affairs|everything|things) (?:is |are )?(?:all )?(?:sorted|in order|arranged|settled|ready|prepared|set)",
   "(?:don'?t|do not) (?:try (?:to |and )?)?(?:stop|find|talk me out of|come (?:and |to )?(?:find|get)) (?:me|it)|(?:nobody|no one|noone) (?:can|will) stop me",
   "thank(?:s| you) for everything|sorry (?:to|mum|mom|dad|everyone|all)|if you'?re reading this|by the time you read this|sleep forever|finish (?:it|the job)|do it (?:properly|right)|get it right this time",
-  "(?:going to|gonna|about to|want to|will|i'?ll) jump|jump(?:ing)? (?:now|soon|tonight|in \\d+)",
+  "(?:going to|gonna|about to|want to|will|i'?ll) jump|jump(?:ing)? (?:soon|tonight)",
+  // A mind made up, a method that must work: "I've made up my mind", "so it definitely works".
+  "(?:i'?ve |i have )?made up my mind(?! (?:to|about|on|which|what|whether|if))|my mind is made up|(?:so|that) it (?:\\w+ )?works|want it to work|mein entschluss steht|(?:damit|dass) es (?:auch |sicher |wirklich )?klappt",
   "(?:don'?t|do not) wait (?:up|for me)|wartet? (?:nicht|ned|net) auf (?:mich|mi)|sorry for everything|look after (?:my|the) (?:dog|cat|kids|children|boys|girls)|tell (?:\\w+ ){1,2}(?:i love|i'?m sorry)",
   "it (?:all )?ends|end(?:s|ing)? it|for good|won'?t be (?:here|around)(?: tomorrow| any ?more)?|this is it",
   "won'?t (?:be )?need(?:ing)? (?:anything|them|it|any of (?:it|this|them))(?: after| any ?more| where i'?m going)|(?:easiest|only|best|quickest) way out|way out for (?:everyone|all of us)|(?:nobody|no one|noone) (?:will )?miss(?:es)? me|(?:finished|wrote|written) (?:the |my )?(?:letters?|notes?) (?:to|for) (?:my |the )?\\w+",
   // German
   "(?:mein|meine|ihr|ihre|sein|seine|der|die) letzte[rn]? (?:sonnenuntergang|sonnenaufgang|tag|abend|nacht|zigarette|lied)",
   "(?:ver)?abschied\\w*|tschuess|adieu|pfiat \\w+|danke fuer alles|sorry an alle|wenn du das liest|schlafen,? fuer immer|(?:bring\\w*|mach\\w*) (?:es|das|ichs|ich's) (?:diesmal |heute |jetzt )?(?:zu ende|richtig)|das war'?s dann",
-  "(?:will|wollen|moechte|werde|wett|tue) (?:\\w+ )?(?:springen|runterspringen)|spring\\w* (?:ich|gleich|jetzt|runter)|(?:in \\d+ minuten) spring\\w*",
+  "(?:will|wollen|moechte|werde|wett|tue) (?:\\w+ )?(?:springen|runterspringen)|spring\\w* (?:ich )?runter|(?:in \\d+ minuten) spring\\w*",
   "lebt wohl|(?:mach'?s|machts) gut fuer immer|letzte[rn]? (?:nachricht|worte|sms|post)|letzten worte|letschti nachricht",
   "(?:briefe?|zettel) (?:sind |ist |liegt |liegen )?(?:geschrieben|fertig|auf dem tisch)|abschiedsbrief\\w*|testament",
   "fuer wen auch immer|wer auch immer (?:mich|das auto|den wagen|mi) findet|letzte[rn]? (?:nacht|tag) auf (?:der |dera )?(?:erde|welt)",
@@ -137,6 +141,8 @@ export const planPatterns: string[] = [
   "(?:aufgewacht|nicht (?:geklappt|funktioniert|gereicht|gehalten)|nich geklappt|noed klappet|rausgezogen|wieder ausgekotzt)[^\\n]{0,100}?(?:den rest|nochmal|noch mal|diesmal|richtig|wiederholen|zu ende)",
   "(?:took|taken|swallowed|have had) (?:all|the whole|every one of|every last one of) (?:of )?(?:my |the |his |her )?(?:pills|tablets|meds|sleeping pills|antidepressants)|(?:alle|saemtliche) (?:meine |seine |ihre )?(?:tablett\\w*|pillen|medikamente) (?:genommen|geschluckt|eingenommen)|(?:genommen|geschluckt) alle (?:tablett\\w*|pillen)",
   "(?:nehme?|schlucke?) (?:jetzt |gleich |heute )?den rest",
+  // Everything taken, told flatly: "took them all", "alle genommen".
+  "(?:took|taken|swallowed|necked|downed) (?:them|the lot|em) all|(?:hab|habe|hab sie|habe sie) alle (?:genommen|geschluckt)|alle (?:genommen|geschluckt)",
   // Sitting in a closed garage with the engine running, whatever the words around it.
   "(?:closed|shut|locked|geschlossene\\w*|zue\\w*) garage\\b[^.!?\\n]{0,60}?\\b(?:car|engine|motor)\\b[^.!?\\n]{0,15}?\\b(?:running|idling|laeuft|lauft|lauet)\\b|(?:car|engine|motor) (?:running|laeuft)[^.!?\\n]{0,40}?\\b(?:closed|shut|locked|geschlossene\\w*) garage",
   // A noose tested, a helium bag.

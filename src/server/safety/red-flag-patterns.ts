@@ -9,8 +9,9 @@ import { germanPatterns } from "./red-flag-patterns-de";
 import { englishPatterns } from "./red-flag-patterns-en";
 import { groupPatterns } from "./red-flag-patterns-groups";
 import { planPatterns } from "./red-flag-patterns-plans";
+import { scenePatterns } from "./red-flag-patterns-scenes";
 
-/** All patterns for a category, English and German: the general ones, the understated groups and suicide plans. */
+/** All patterns for a category, English and German: the general ones, understated groups, scenes and suicide plans. */
 export const redFlagPatterns = Object.fromEntries(
   redFlagCategories.map((category) => [
     category,
@@ -18,6 +19,7 @@ export const redFlagPatterns = Object.fromEntries(
       ...englishPatterns[category],
       ...germanPatterns[category],
       ...(groupPatterns[category] ?? []),
+      ...(scenePatterns[category] ?? []),
       ...(category === SELF_HARM ? planPatterns : []),
     ],
   ]),

@@ -7,9 +7,11 @@ import { planMatches } from "./plan-matches";
 import {
   clauseBreak,
   deixis,
+  explainedAfter,
   germanThirdPerson,
   historyAfter,
   historyBefore,
+  intensifiedAfter,
   leadIn,
   NEGATION_WINDOW,
   negationCues,
@@ -142,7 +144,7 @@ function inQuestion(normalized: string, breaks: Breaks, index: number, cues: Que
 /** What the hand-written rules find: categories that fire, and categories matched but held back by context. */
 export interface RuleFindings {
   categories: RedFlagCategory[];
-  heldBack: { category: RedFlagCategory; by: "negation" | "history" | "general-question" }[];
+  heldBack: { category: RedFlagCategory; by: "negation" | "history" | "general-question" | "explained" }[];
 }
 
 /**
@@ -163,8 +165,12 @@ export function ruleFindings(text: string, language?: Language): RuleFindings {
     let heldBy = heldBack.get(category);
     for (const match of find(normalized)) {
       const { before, after } = clauseAround(normalized, breaks, match.index, match.index + match[0].length);
-      if (isNegated(before)) {
+      if (isNegated(before) && !intensifiedAfter.test(after)) {
         heldBy ??= "negation";
+        continue;
+      }
+      if (category !== SELF_HARM && explainedAfter.test(after)) {
+        heldBy ??= "explained";
         continue;
       }
       // A past self-harm attempt still gets the crisis line; a heart attack in 2015 is history.

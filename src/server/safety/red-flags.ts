@@ -8,8 +8,8 @@ import { type RuleFindings, ruleFindings } from "./red-flag-rules";
 
 export { type RedFlagCategory, redFlagCategories } from "../../shared/values";
 
-/** Cues that frame a whole message ("for my novel…"), so they also count for each of its parts. */
-const FRAME_CUES = new Set(["fiction"]);
+/** Cues that frame a whole message ("for my novel…", "at my first aid course…"), so they count for each part. */
+const FRAME_CUES = new Set(["fiction", "firstAidCourse"]);
 
 /** The named features the learned layer reads besides the words: what the rules found, and context cues. */
 export function namedFeatures(text: string, rules: RuleFindings, frame: readonly string[] = []): string[] {
@@ -43,7 +43,7 @@ export const isShortMessage = (text: string): boolean => text.trim().split(/\s+/
  */
 export function classifySpan(text: string, language: Language | undefined, frame: readonly string[] = [], part = false): RedFlagCategory[] {
   const rules = ruleFindings(text, language);
-  const model = predictRedFlag(text, namedFeatures(text, rules, frame));
+  const model = predictRedFlag(text, namedFeatures(text, rules, frame), rules.categories.length > 0);
   if (!model.flagged) return [];
   if (rules.categories.length > 0) return rules.categories;
   if (part) return model.probability < UNANCHORED_PART_THRESHOLD ? [] : [model.category];

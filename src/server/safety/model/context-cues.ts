@@ -16,7 +16,9 @@ const cuePatterns: Record<string, RegExp> = {
     /\b(?:right now|rn|now|just|currently|at the moment|still|suddenly|all of a sudden|keeps|won'?t stop|isn'?t stopping|getting worse|worse and worse|asap|hurry|emergency|ambulance|911|999|112|grad|gerade|jetzt|eben|sofort|ploetzlich|auf einmal|immer noch|noch immer|hoert nicht auf|wird immer|schlimmer|notarzt|krankenwagen|notruf|rettungswagen|schnell)\b|!{2,}/,
   pet: /\b(?:dog|dogs|puppy|cat|cats|kitten|hamster|rabbit|bunny|guinea pig|horse|parrot|budgie|bird|pet|vet|ferret|hund|hunde?s|welpe|katze|kater|kaetzchen|kaninchen|hase|meerschweinchen|pferd|wellensittich|vogel|haustier|tierarzt|tieraerztin)\b/,
   fiction:
-    /\b(?:movie|film|series|show|tv|book|novel|story|character|episode|season|game|writing|screenplay|script|song|lyrics|documentary|article|news|podcast|play|theatre|anime|roman|serie|buch|geschichte|figur|folge|staffel|spiel|drehbuch|krimi|tatort|netflix|doku|dokumentation|artikel|nachrichten|zeitung|hoerbuch|theaterstueck)\b/,
+    /\b(?:movie|film|series|show|tv|book|novel|story|character|episode|season|game|writing|screenplay|script|song|lyrics|documentary|article|news|podcast|play|theatre|anime|roman|serie|buch|geschichte|figur|folge|staffel|spiel|drehbuch|krimi|tatort|netflix|doku|dokumentation|artikel|nachrichten|zeitung|hoerbuch|theaterstueck|rollenspiel\w*|role ?play\w*|rpg|pen[- ]?(?:&|and|und|n)[- ]?paper|dnd|dungeons|campaign|kampagne|larp|tabletop)\b/,
+  firstAidCourse:
+    /\b(?:first aid (?:course|class|training|certificate|refresher)|cpr (?:course|class|training)|erste[- ]hilfe[- ](?:kurs|schulung|ausbildung|bescheinigung|auffrischung)|betriebsersthelfer\w*)\b/,
   studying:
     /\b(?:exam|exams|revising|revision|lecture|course|class|module|homework|essay|assignment|presentation|nursing student|med student|medical student|training|first aid course|pruefung|klausur|referat|hausarbeit|hausaufgabe|vorlesung|studium|ausbildung|erste[- ]hilfe[- ]kurs|kurs|seminar)\b/,
   dosing:

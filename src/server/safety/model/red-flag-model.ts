@@ -1,4 +1,4 @@
-import { OTHER_ACUTE, type RedFlagCategory, redFlagCategories } from "../../../shared/values";
+import { OTHER_ACUTE, type RedFlagCategory, redFlagCategories, SELF_HARM } from "../../../shared/values";
 import { type FeatureVector, gramHashes, hashedVector } from "./features";
 import trained from "./red-flag-weights.json" with { type: "json" };
 
@@ -17,6 +17,8 @@ interface StoredRedFlagModel {
   threshold: number;
   /** What a short message (red-flags.ts) without a rule finding needs; chosen out of fold like `threshold`. */
   shortThreshold: number;
+  /** Below `threshold`, a span with a rule finding that the topic model reads as self-harm is flagged from here. */
+  selfHarmThreshold: number;
   emergency: StoredLinear;
   /** The topic (one of redFlagCategories, in that order), asked only once the message is flagged. */
   category: StoredLinear;
@@ -53,17 +55,21 @@ const category = unpack(model.category);
 /**
  * The learned layer's view of one message: how likely an emergency, and its most likely category. `named` are the
  * context features (rule findings, cues) as red-flags.ts computes them; training computes them the same way.
+ * `anchored`: the rules found something, so self-harm counts from selfHarmThreshold (every plan must be caught).
  */
 export function predictRedFlag(
   text: string,
   named: readonly string[],
+  anchored = false,
 ): { probability: number; flagged: false } | { probability: number; flagged: true; category: RedFlagCategory } {
   const grams = gramHashes(text);
   const [logit = 0] = scores(emergency, hashedVector(grams, emergency.buckets, named));
   const probability = 1 / (1 + Math.exp(-logit));
-  if (probability < model.threshold) return { probability, flagged: false };
-  // The topic model runs only for a flagged message: most messages are not.
+  if (probability < (anchored ? Math.min(model.threshold, model.selfHarmThreshold) : model.threshold))
+    return { probability, flagged: false };
+  // The topic model runs only for a message that may be flagged: most messages are not.
   const topic = scores(category, hashedVector(grams, category.buckets, named));
-  const best = topic.indexOf(Math.max(...topic));
-  return { probability, flagged: true, category: redFlagCategories[best] ?? OTHER_ACUTE };
+  const found = redFlagCategories[topic.indexOf(Math.max(...topic))] ?? OTHER_ACUTE;
+  if (probability < model.threshold && found !== SELF_HARM) return { probability, flagged: false };
+  return { probability, flagged: true, category: found };
 }

@@ -1,0 +1,53 @@
+/**
+ * Emergencies told as a scene rather than named: a household with headaches by the boiler, a collapse mid-run, a
+ * baby's head already out, a face swelling while breathing goes "through a straw", suicide in internet slang.
+ * English and German, written against normalizeText() output.
+ */
+import type { RedFlagCategory } from "../../shared/values";
+import { near } from "./pattern-tools";
+
+const stop = "no|not|without|but|never|kein|keine|keinen|nicht|ohne|aber|nie";
+const household =
+  "all (?:\\w+ )?of us|both of us|we all|we'?ve all|we both|(?:the )?whole (?:family|household|house)|everyone in the (?:house|flat|home)|the (?:kids|children) and (?:i|me)|wir (?:haben )?alle|alle (?:zwei|drei|vier|fuenf) |wir beide|die ganze familie|alle im haus";
+const headache = "headaches?|head ?aches?|kopfschmerz\\w*|kopfweh|schaedelweh|chopfweh";
+const poisonedBy =
+  "sick|nause\\w*|dizzy|vomit\\w*|throwing up|drowsy|sleepy|confus\\w*|wobbly|uebel|schwindel\\w*|erbroch\\w*|kotz\\w*|benommen|schlaefrig|verwirrt";
+const collapse =
+  "collaps\\w*|fainted|passed out|blacked out|keeled over|umgekippt|zusammengebrochen|kollabiert|ohnmaechtig geworden|zusammengesackt|umgfalle|umgfallen";
+const exertion =
+  "(?:while|during|when|whilst|mid|at) (?:\\w+ ){0,2}(?:running|jogging|(?:a |the |his |her |my )?run|football|training|exercis\\w*|match|race|workout|sprint\\w*|gym|cycling|swimming|rugby|basketball|sport)|(?:beim|waehrend|im|bim) (?:\\w+ )?(?:joggen|laufen|rennen|sport|fussball\\w*|training|match|lauf|radfahren|schwimmen|fitness\\w*|tennis|spiel)";
+const faceSwelling =
+  "face (?:has |is )?(?:gone|went|going|getting|is) (?:all )?(?:big|huge|puffy|puffed up|fat|swollen)|gesicht (?:ist |wird |is |isch )?(?:\\w+ )?(?:dick|aufgequollen|geschwollen|angeschwollen|aufgedunsen|ufgschwulle)";
+const hardBreathing =
+  "(?:breathing|breathe|breath) (?:through|thru) a straw|can'?t (?:breathe|get (?:my )?breath)|struggling to breathe|throat (?:is |feels )?(?:tight|closing)|(?:krieg|kriege|bekomme?) (?:\\w+ )?(?:kaum|keine) luft|atmen (?:\\w+ )?(?:durch einen|wie durch (?:einen|nen)) strohhalm|hals (?:wird |ist )?(?:\\w+ )?(?:eng|zu)";
+
+/** Patterns per category for emergencies told as a scene. */
+export const scenePatterns: Partial<Record<RedFlagCategory, string[]>> = {
+  // Carbon monoxide: a detector's alarm with symptoms, or a whole household with headaches and sickness at once.
+  poisoning: [
+    near(
+      "(?:co|carbon monoxide|gas) (?:alarm|detector|monitor|sensor)|co[- ]?(?:melder|warner|alarm)|kohlenmonoxid\\w*|gasmelder",
+      `${headache}|${poisonedBy}`,
+      100,
+      stop,
+    ),
+    near(`(?:${household})(?: \\w+){0,8} (?:${headache})`, poisonedBy, 80, stop),
+  ],
+  // A collapse during exercise (a heart rhythm problem until shown otherwise).
+  cardiac: [near(collapse, exertion, 60, stop)],
+  // A birth under way outside hospital, and waters broken or movements gone, told in everyday words.
+  obstetric: [
+    "(?:gotta|got to|has to|have to|needs? to|wants? to|urge to) push (?:now|right now|already)|(?:can|could) see (?:the |its |the baby'?s )?head|head is (?:out|showing|crowning)|crowning",
+    "waters? (?:\\w+ ){1,2}(?:broke|broken|went|gone)",
+    "(?:haven'?t|havent|have not|hasn'?t|hasnt|not|didn'?t|no longer) felt (?:the |my |her )?baby (?:move|kick)\\w*",
+    "(?:kopf|koepfchen) (?:ist |is |isch )?(?:schon )?(?:draussen|raus|dusse|zu sehen|sichtbar)|(?:seh|sehe|sieht|sehen) (?:ich )?(?:schon )?(?:den|das|de) (?:kopf|koepfchen)|baby kommt (?:jetzt|gleich|schon)|presswehen",
+  ],
+  breathing: [
+    "(?:breathing|breathe|breath) (?:through|thru) a straw|(?:atmen|atme) (?:\\w+ )?(?:durch einen|wie durch (?:einen|nen)) strohhalm",
+  ],
+  anaphylaxis: [near(faceSwelling, hardBreathing, 80, stop)],
+  "self-harm": [
+    "unalive (?:myself|me)|(?:gonna|going to|wanna|want to|will|i'?ll|about to|finna|bout to) (?:just )?kms|(?<!\\d )kms (?:fr|tonight|today|now|rn)",
+    "(?:mich|mi) (?:\\w+ ){0,2}unaliven|(?<!\\d )kms (?:heute|jetzt|fr)",
+  ],
+};
