@@ -1,16 +1,13 @@
 import type { LanguageDetectorModule } from "i18next";
+import { readStored, store } from "../lib/device-storage";
 
 // The key the language shown last is kept under on this device (the same key the app always used).
 const storageKey = "language";
 
-/** The storage may be refused (blocked cookies, some private modes): then the browser's languages decide. */
+/** Without a saved language (or storage), the browser's languages decide. */
 function savedLanguage(): string[] {
-  try {
-    const saved = localStorage.getItem(storageKey);
-    return saved ? [saved] : [];
-  } catch {
-    return [];
-  }
+  const saved = readStored(storageKey);
+  return saved ? [saved] : [];
 }
 
 /**
@@ -20,11 +17,5 @@ function savedLanguage(): string[] {
 export const languageDetector: LanguageDetectorModule = {
   type: "languageDetector",
   detect: () => [...savedLanguage(), ...(navigator.languages?.length ? navigator.languages : [navigator.language])],
-  cacheUserLanguage(language) {
-    try {
-      localStorage.setItem(storageKey, language);
-    } catch {
-      // Not kept: the next visit detects the language again.
-    }
-  },
+  cacheUserLanguage: (language) => store(storageKey, language),
 };

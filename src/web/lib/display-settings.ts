@@ -1,5 +1,6 @@
 import type { DisplaySettings } from "../../shared/schemas/profile";
 import { textSizes, themes } from "../../shared/values";
+import { readStored, store } from "./device-storage";
 
 /** Where the browser keeps its copy of the settings, read before the first paint by public/display-settings.js. */
 export const DISPLAY_SETTINGS_KEY = "display-settings";
@@ -9,7 +10,7 @@ export const defaultDisplaySettings: DisplaySettings = { textSize: "normal", the
 /** The copy this browser keeps (signed-out pages use it too); the defaults when there is none. */
 export function storedDisplaySettings(): DisplaySettings {
   try {
-    const saved = JSON.parse(localStorage.getItem(DISPLAY_SETTINGS_KEY) ?? "{}") as Partial<DisplaySettings>;
+    const saved = JSON.parse(readStored(DISPLAY_SETTINGS_KEY) ?? "{}") as Partial<DisplaySettings>;
     return {
       textSize: textSizes.find((size) => size === saved.textSize) ?? defaultDisplaySettings.textSize,
       theme: themes.find((theme) => theme === saved.theme) ?? defaultDisplaySettings.theme,
@@ -25,9 +26,5 @@ export function applyDisplaySettings(settings: DisplaySettings) {
   const root = document.documentElement;
   root.dataset.textSize = settings.textSize;
   root.dataset.theme = settings.theme;
-  try {
-    localStorage.setItem(DISPLAY_SETTINGS_KEY, JSON.stringify(settings));
-  } catch (error) {
-    console.info("display settings not stored", error);
-  }
+  store(DISPLAY_SETTINGS_KEY, JSON.stringify(settings));
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { readStored, store } from "../../lib/device-storage";
 import { speechRecognition } from "./DictationButton";
 import styles from "./DictationNote.module.css";
 import { MicIcon } from "./icons";
@@ -45,19 +46,6 @@ export function DictationNote({ onDismissed }: { onDismissed: () => void }) {
   );
 }
 
-function wasDismissed(): boolean {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === "1";
-  } catch {
-    // Storage blocked (a privacy setting): the note shows again on the next visit.
-    return false;
-  }
-}
-
-function rememberDismissed() {
-  try {
-    localStorage.setItem(DISMISSED_KEY, "1");
-  } catch {
-    // Storage blocked: dismissed for this page only.
-  }
-}
+// Storage blocked (a privacy setting): the note shows again on the next visit.
+const wasDismissed = (): boolean => readStored(DISMISSED_KEY) === "1";
+const rememberDismissed = () => store(DISMISSED_KEY, "1");
