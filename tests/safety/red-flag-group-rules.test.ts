@@ -53,6 +53,32 @@ describe.each([
   ["cardiac", "en", "I've never had chest pain like this", "I've never had chest pain"],
   ["cardiac", "en", "I'm not well and have chest pain", "I'm well and have no chest pain"],
   ["cardiac", "en", "my chest hurts and I'm sweating", "my chest hurts from laughing so much"],
+  ["obstetric", "en", "bleeding bright red at 26 weeks with a cramp that won't ease", "bleeding gums for 2 weeks"],
+  ["obstetric", "de", "33. Woche und alle paar Minuten wird der Bauch hart", "33. Woche, Bauch wird größer"],
+  ["obstetric", "en", "contractions every 3 minutes and the hospital is an hour away", "contractions every 20 minutes since lunch"],
+  [
+    "obstetric",
+    "de",
+    "Schwangerschaftstest positiv, jetzt Schmerzen rechts unten, kaum auszuhalten",
+    "Schwangerschaftstest positiv, wie geht es weiter?",
+  ],
+  [
+    "obstetric",
+    "en",
+    "she had her baby 6 days ago and now sees flashing lights and has a pounding head",
+    "she had her baby 6 days ago and sleeps badly",
+  ],
+  ["poisoning", "de", "Chlorreiniger mit Essigreiniger gemischt, jetzt huste ich", "Chlorreiniger im Schrank, wie lagere ich ihn?"],
+  ["poisoning", "en", "he's been taking his methotrexate every day instead of weekly", "he takes methotrexate once a week on Mondays"],
+  ["other-acute", "en", "boiling water over his leg, the skin is peeling off", "boiling water for tea burns my tongue sometimes"],
+  ["anaphylaxis", "en", "used the epipen after the wasp sting but she's getting worse", "the epipen expires next month"],
+  [
+    "self-harm",
+    "de",
+    "morgen früh gehe ich vor den ersten Zug, alles ist geregelt",
+    "morgen früh nehme ich den ersten Zug, alles ist geregelt",
+  ],
+  ["self-harm", "en", "going to the multi-storey car park tonight and jump", "going to the trampoline park tonight"],
 ] as const)("%s (%s)", (category, lang, emergency, nearMiss) => {
   it(`flags: ${emergency}`, () => expect(flags(emergency, lang)).toContain(category));
   it(`leaves alone: ${nearMiss}`, () => expect(flags(nearMiss, lang)).not.toContain(category));

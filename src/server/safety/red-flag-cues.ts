@@ -66,7 +66,7 @@ const lastDe = "letzte[ns]? (?:jahr|monat|sommer|winter|herbst|fruehling|fruehja
 const numberEn = "\\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|a few|several|many";
 /** History named just before a term (the clause text before it ends here). */
 export const historyBefore = new RegExp(
-  `(?:history of|hx of|vorgeschichte|zustand nach|${agoDe}|${lastDe}|(?:19|20)\\d\\d) (?:(?:a|an|ein|eine|einen|einem|einer) )?$`,
+  `(?:history of|hx of|vorgeschichte|zustand nach|${agoDe}|${lastDe}|(?:19|20)\\d\\d) (?:(?:a|an|ein|eine|einen|einem|einer) )?(?:(?:small|mild|minor|little|slight|big|major|massive|kleine[nmrs]?|leichte[nmrs]?|schwere[nmrs]?) )?$`,
 );
 /** History named just after a term (the clause text after it starts here). */
 export const historyAfter = new RegExp(
@@ -119,7 +119,8 @@ export const leadIn =
 export const politeRequest =
   /\b(?:koennen|koennten|wuerden) sie mir\b|\bsagen sie mir\b|\berklaeren sie mir\b|\b(?:can|could) you (?:tell|explain to|show) me\b|\bexplain to me\b/g;
 /** "Is this a stroke?" is about the writer even without a pronoun. */
-export const deixis = /\b(?:is|was|could|can|might) (?:this|that)\b|\b(?:ist|war|koennte) das\b/;
+export const deixis =
+  /\b(?:is|was|could|can|might) (?:this|that)\b|\b(?:ist|war|koennte) das\b|\b(?:is it|is this|is that) normal\b|\bist es normal\b|\bnormal,? dass\b/;
 /** Urgency or dying turns a general question back into one that gets the card. */
 export const urgency =
   /\b(?:now|right now|currently|asap|emergency|help me|please help|to die|lethal|jetzt|gerade|sofort|hilfe|notfall|notarzt|zu sterben|toedlich\w*)\b|\bhelp!/;

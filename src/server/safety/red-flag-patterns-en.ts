@@ -148,8 +148,8 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
   ],
   obstetric: [
     near(
-      "pregnant|pregnancy|\\d+ ?(?:weeks?|wks?) (?:pregnant|along|gone)|expecting",
-      "bleeding|bleed|blood|clots?|cramps?|severe pain|bad pain|waters? (?:broke|broken|went)|leaking fluid|contractions|baby (?:isn't|isnt|is not|hasn't|hasnt|not) (?:moving|kicking)|fitting|seizure|blurr\\w* vision|seeing (?:spots|stars)",
+      "pregnant|pregnancy|\\d+ ?(?:weeks?|wks?) (?:pregnant|along|gone)|at \\d{1,2} ?(?:weeks?|wks?)|expecting",
+      "bleeding|bleed|blood|clots?|cramps?|severe pain|bad pain|waters? (?:broke|broken|went)|leaking fluid|(?<!braxton hicks |practice |false )contractions|baby (?:isn't|isnt|is not|hasn't|hasnt|not) (?:moving|kicking)|fitting|seizure|blurr\\w* vision|seeing (?:spots|stars)",
       60,
       stop,
     ),

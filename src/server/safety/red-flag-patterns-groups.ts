@@ -23,7 +23,7 @@ const dangerous =
 const pregnancy =
   "pregnan\\w*|weeks|\\d+ ?wks|ssw|schwanger\\w*|[1-4]\\d ?\\+ ?[0-6]|(?:[1-4]\\d)\\.? ?(?:woche|wochn|schwangerschaftswoche)";
 const postpartum =
-  "postpartum|post ?partum|after (?:giving )?birth|since (?:the )?birth|days? after (?:the |my )?(?:birth|delivery|c-?section|caesarean)|nach (?:der )?(?:geburt|entbindung)|wochenbett|(?:tage|tag) nach (?:dem )?kaiserschnitt";
+  "had (?:her|my|the|a|our) baby (?:\\w+ ){0,2}(?:days?|weeks?) ago|postpartum|post ?partum|after (?:giving )?birth|since (?:the )?birth|days? after (?:the |my )?(?:birth|delivery|c-?section|caesarean)|nach (?:der )?(?:geburt|entbindung)|wochenbett|(?:tage|tag) nach (?:dem )?kaiserschnitt";
 
 /** Patterns per category for the understated groups. */
 export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
@@ -143,6 +143,12 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
       stop,
     ),
     near(postpartum, fever, 80, stop),
+    near(
+      postpartum,
+      "(?:sees|seeing|see) (?:little )?(?:stars|spots|flashes|flashing lights)|sternchen|flimmer\\w*|(?:bp|blood pressure|blutdruck|rr) (?:\\w+ ){0,3}(?:1[6-9]\\d|2\\d\\d) ?(?:/|over|zu)",
+      160,
+      stop,
+    ),
     "(?:cord|nabelschnur) (?:\\w+ ){0,3}(?:coming out|hanging out|is out|kommt raus|kommt heraus|haengt raus|schaut raus)|(?:see|seeing|sehe|seh) (?:\\w+ ){0,3}(?:the |die )?(?:umbilical )?(?:cord|nabelschnur)",
     "stop(?:ped)? feeling (?:the )?baby move|(?:haven'?t|have not|hasn'?t|not) felt (?:a single|any|one|a) (?:kick|movement)|keinen (?:einzigen )?tritt (?:mehr )?gespuert",
     "not (?:felt|feeling) (?:him|her|the baby|baby|it|any) (?:move|moving|kick\\w*|since)|(?:spuer\\w*|gespuert) (?:\\w+ ){0,3}(?:nicht|kaum|keine) (?:mehr )?(?:bewegen|bewegung\\w*|tritte|strampeln)",
@@ -150,9 +156,18 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     // Labour before 37 weeks (not practice contractions).
     near(
       "(?:2\\d|3[0-6]) ?(?:weeks?|wks?)|(?:2\\d|3[0-6])\\.? ?(?:woche|wochn|ssw|schwangerschaftswoche)|ssw (?:2\\d|3[0-6])",
-      "(?<!braxton hicks |practice |false )contractions|wehen|waters? (?:broke|broken|went)|fruchtblase (?:ist )?(?:geplatzt|gesprungen)",
+      "(?<!braxton hicks |practice |false )contractions|wehen|waters? (?:broke|broken|went)|fruchtblase (?:ist )?(?:geplatzt|gesprungen)|(?:bump|belly|tummy) (?:keeps )?(?:going|getting|gets|goes) (?:hard|tight)|bauch (?:wird |ist )?(?:\\w+ )?hart",
       80,
       "no|not|without|never|kein\\w*|nicht|ohne|nie",
+    ),
+    // Active labour: contractions three minutes apart or closer.
+    "(?:contractions|wehen) (?:\\w+ ){0,2}(?:every|alle) (?:[1-3]|two|three|zwei|drei)(?: ?(?:-|–|to|bis) ?[1-4])? ?min\\w*",
+    // A positive pregnancy test with fainting or one-sided pain (an ectopic pregnancy).
+    near(
+      "(?:pregnancy |schwangerschafts)?test (?:was |is |ist |war )?positiv\\w*|positive (?:pregnancy )?test",
+      "faint\\w*|passed out|collaps\\w*|weggekippt|umgekippt|ohnmaecht\\w*|(?:left|right|one[- ]sided|links|rechts|einseitig\\w*) (?:\\w+ ){0,3}(?:pain|schmerz\\w*)|(?:pain|schmerz\\w*) (?:\\w+ ){0,2}(?:left|right|links|rechts)",
+      120,
+      stop,
     ),
     "(?:urge|need) to push|feel(?:s|ing)? like (?:i|she) (?:need|needs|have|has) to push|pressdrang|pressen muss|muss pressen",
   ],

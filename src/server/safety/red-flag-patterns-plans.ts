@@ -11,7 +11,7 @@ const methods = [
   "belt (?:\\w+ ){0,3}(?:door|beam|banister|hook|rail)",
   "helium|exit bag|(?:pills|tablets|meds) (?:are )?(?:working|kicking in)|(?:pills|tablets|meds) (?:all )?(?:taken|swallowed|down)",
   // Jumping now: with a farewell, a plan ("bye everyone. jumping now").
-  "jump(?:ing)? (?:now|in \\d+ (?:min\\w*|seconds))|spring\\w* (?:ich )?(?:jetzt|gleich|in \\d+ minuten)",
+  "(?:and|then) jump|jump(?:ing)? (?:now|in \\d+ (?:min\\w*|seconds))|spring\\w* (?:ich )?(?:jetzt|gleich|in \\d+ minuten)",
   "(?:step|walk|lie down|lay down|throw myself|stand)(?:ping|ing)? (?:\\w+ )?(?:in front of|under|onto|on) (?:the |a )?(?:train|tram|tracks|lorry|truck|bus)",
   "(?:drive|driving|steer|crash|crashing|swerve)(?: \\w+){0,3} (?:into|off) (?:a |the )?(?:tree|wall|bridge|cliff|river|lake|oncoming|pillar|motorway)",
   "(?:put|putting|wrap|wrapping|plough|ploughing|plow|plowing) (?:the |my |his |her )?(?:car|motor|bike) (?:into|off) (?:a |the )?(?:\\w+ )?(?:tree|oak|wall|bridge|cliff|river|lake|pillar|lorry|truck)",
@@ -23,7 +23,8 @@ const methods = [
   "(?:saved|saving|hoarded|hoarding|stockpiled|stockpiling|collected|collecting|stashed|counted out|lined up) (?:up )?(?:(?:my|the|his|her|all|some) )?(?:pills|tablets|meds|sleeping pills|painkillers)(?! for the (?:week|month|trip|holiday)| into (?:the|my) (?:organi[sz]er|box|dosette))",
   "(?:pills|tablets|meds) (?:are )?(?:\\w+ ){0,3}(?:lined up|counted out|saved up|in front of me|laid out)(?! for the (?:week|month|trip|holiday)| in (?:the|my) (?:organi[sz]er|box|dosette))",
   "strick|seil|schlinge|(?:mich )?(?:auf|er)haeng\\w*|(?:runter|hinunter|hinab|vor den zug) ?spring\\w*",
-  "vor (?:den|einen|de[nm]|e[nm]) (?:zug|ice|lkw|laster|bus|tram|zueg) (?:\\w+ )?(?:gehe|gehen|geh|springe|springen|werfe|werfen|legen|lege|laufen|laufe)",
+  "(?:gehe|geh|springe|spring|werfe|werf|lege|leg|laufe|lauf) (?:ich |mich )?(?:\\w+ )?vor (?:den|einen|de[nm]|e[nm]) (?:\\w+ )?(?:zug|ice|lkw|laster|bus|tram|zueg)",
+  "vor (?:den|einen|de[nm]|e[nm]) (?:\\w+ )?(?:zug|ice|lkw|laster|bus|tram|zueg) (?:\\w+ )?(?:gehe|gehen|geh|springe|springen|werfe|werfen|legen|lege|laufen|laufe)",
   "(?:will|werde|geh|gehe|leg|lege|stell|stelle) (?:\\w+ ){0,2}(?:auf die|auf d|uf d|uf die) (?:gleise|schienen|gleis)",
   "(?:gegen|in) (?:einen|den|die|e|de) (?:baum|mauer|brueckenpfeiler|gegenverkehr|pfeiler) (?:\\w+ )?(?:fahren|rasen|steuern|fahre|rase|knallen)",
   "schlauch|auspuff|abgase?|holzkohle",

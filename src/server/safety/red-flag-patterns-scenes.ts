@@ -32,6 +32,18 @@ export const scenePatterns: Partial<Record<RedFlagCategory, string[]>> = {
       stop,
     ),
     near(`(?:${household})(?: \\w+){0,8} (?:${headache})`, poisonedBy, 80, stop),
+    // Bleach mixed with another cleaner gives off chlorine gas; methotrexate taken daily instead of weekly.
+    near("bleach|chlor\\w*", "mixed|mixing|gemischt|zusammengekippt|zusammengeschuettet", 50, stop),
+    "methotrexate? (?:\\w+ ){0,4}(?:every day|daily|each day|jeden tag|taeglich)",
+  ],
+  // A large scald: the skin coming off or white, leathery patches.
+  "other-acute": [
+    near(
+      "boiling|scald\\w*|hot (?:water|oil|fat|tea|coffee)|kochend\\w*|heiss\\w* (?:wasser|oel|fett|tee|kaffee)|verbrueh\\w*",
+      "skin(?:'s| is)? (?:coming|peeling|falling) off|white patches|leathery|charred|(?:huge|big|large) blisters?|haut (?:loest sich|geht ab|kommt ab|haengt)|weisse? (?:flecken|stellen)|(?:riesige|grosse) blasen",
+      100,
+      stop,
+    ),
   ],
   // A collapse during exercise (a heart rhythm problem until shown otherwise).
   cardiac: [near(collapse, exertion, 60, stop)],
@@ -45,7 +57,16 @@ export const scenePatterns: Partial<Record<RedFlagCategory, string[]>> = {
   breathing: [
     "(?:breathing|breathe|breath) (?:through|thru) a straw|(?:atmen|atme) (?:\\w+ )?(?:durch einen|wie durch (?:einen|nen)) strohhalm",
   ],
-  anaphylaxis: [near(faceSwelling, hardBreathing, 80, stop)],
+  anaphylaxis: [
+    near(faceSwelling, hardBreathing, 80, stop),
+    // Still wheezing or worse after the adrenaline pen: it needs a second dose and an ambulance.
+    near(
+      "epi ?pens?|adrenaline|auto-?injector|adrenalin\\w*|notfallpen|jext",
+      "still (?:wheez\\w*|swelling|struggling|can'?t)|getting worse|worse|isn'?t (?:helping|working)|immer noch|schlimmer|wirkt nicht",
+      100,
+      stop,
+    ),
+  ],
   "self-harm": [
     "unalive (?:myself|me)|(?:gonna|going to|wanna|want to|will|i'?ll|about to|finna|bout to) (?:just )?kms|(?<!\\d )kms (?:fr|tonight|today|now|rn)",
     "(?:mich|mi) (?:\\w+ ){0,2}unaliven|(?<!\\d )kms (?:heute|jetzt|fr)",
