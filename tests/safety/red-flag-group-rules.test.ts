@@ -79,6 +79,17 @@ describe.each([
     "morgen früh nehme ich den ersten Zug, alles ist geregelt",
   ],
   ["self-harm", "en", "going to the multi-storey car park tonight and jump", "going to the trampoline park tonight"],
+  ["bleeding", "en", "the cut has bled through two tea towels already", "the cut bled a little, now it's dry"],
+  ["bleeding", "de", "der Verband ist schon komplett durchgeblutet", "der Verband ist trocken geblieben"],
+  ["other-acute", "en", "fell off my bike and a bone is sticking out of my wrist", "fell off my bike, my wrist hurts"],
+  ["other-acute", "de", "beim Fußball umgeknickt, der Knochen schaut raus", "beim Fußball umgeknickt, Knöchel blau"],
+  ["obstetric", "en", "thirty weeks along and tightenings every five minutes", "thirty weeks along and sleeping badly"],
+  [
+    "cardiac",
+    "de",
+    "ich habe gerade einen leichten Herzinfarkt, glaube ich",
+    "2019 einen leichten Herzinfarkt gehabt, darf ich jetzt fliegen?",
+  ],
 ] as const)("%s (%s)", (category, lang, emergency, nearMiss) => {
   it(`flags: ${emergency}`, () => expect(flags(emergency, lang)).toContain(category));
   it(`leaves alone: ${nearMiss}`, () => expect(flags(nearMiss, lang)).not.toContain(category));

@@ -66,7 +66,7 @@ const lastDe = "letzte[ns]? (?:jahr|monat|sommer|winter|herbst|fruehling|fruehja
 const numberEn = "\\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|a few|several|many";
 /** History named just before a term (the clause text before it ends here). */
 export const historyBefore = new RegExp(
-  `(?:history of|hx of|vorgeschichte|zustand nach|${agoDe}|${lastDe}|(?:19|20)\\d\\d) (?:(?:a|an|ein|eine|einen|einem|einer) )?(?:(?:small|mild|minor|little|slight|big|major|massive|kleine[nmrs]?|leichte[nmrs]?|schwere[nmrs]?) )?$`,
+  `(?:history of|hx of|vorgeschichte|zustand nach|${agoDe}|${lastDe}|(?<!(?:since|seit) )(?:19|20)\\d\\d(?: \\w+){0,2}) (?:(?:a|an|ein|eine|einen|einem|einer) )?(?:(?:small|mild|minor|little|slight|big|major|massive|kleine[nmrs]?|leichte[nmrs]?|schwere[nmrs]?) )?$`,
 );
 /** History named just after a term (the clause text after it starts here). */
 export const historyAfter = new RegExp(

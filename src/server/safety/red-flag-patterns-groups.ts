@@ -155,8 +155,8 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     "(?:baby|bump|bub) (?:hasn'?t|has not|isn'?t|is not|not|hardly|barely) (?:moved|moving|kicking|kicked)|(?:fewer|less|reduced|no|hardly any) (?:baby )?(?:movements|kicks)",
     // Labour before 37 weeks (not practice contractions).
     near(
-      "(?:2\\d|3[0-6]) ?(?:weeks?|wks?)|(?:2\\d|3[0-6])\\.? ?(?:woche|wochn|ssw|schwangerschaftswoche)|ssw (?:2\\d|3[0-6])",
-      "(?<!braxton hicks |practice |false )contractions|wehen|waters? (?:broke|broken|went)|fruchtblase (?:ist )?(?:geplatzt|gesprungen)|(?:bump|belly|tummy) (?:keeps )?(?:going|getting|gets|goes) (?:hard|tight)|bauch (?:wird |ist )?(?:\\w+ )?hart",
+      "(?:2\\d|3[0-6]|twenty(?:[- ]\\w+)?|thirty(?:[- ](?:one|two|three|four|five|six))?) ?(?:weeks?|wks?)|(?:2\\d|3[0-6])\\.? ?(?:woche|wochn|ssw|schwangerschaftswoche)|ssw (?:2\\d|3[0-6])",
+      "(?<!braxton hicks |practice |false )(?:contractions|tightenings?)|wehen|waters? (?:broke|broken|went)|fruchtblase (?:ist )?(?:geplatzt|gesprungen)|(?:bump|belly|tummy) (?:keeps )?(?:going|getting|gets|goes) (?:hard|tight)|bauch (?:wird |ist )?(?:\\w+ )?hart",
       80,
       "no|not|without|never|kein\\w*|nicht|ohne|nie",
     ),

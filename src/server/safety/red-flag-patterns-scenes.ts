@@ -36,8 +36,13 @@ export const scenePatterns: Partial<Record<RedFlagCategory, string[]>> = {
     near("bleach|chlor\\w*", "mixed|mixing|gemischt|zusammengekippt|zusammengeschuettet", 50, stop),
     "methotrexate? (?:\\w+ ){0,4}(?:every day|daily|each day|jeden tag|taeglich)",
   ],
-  // A large scald: the skin coming off or white, leathery patches.
+  // A wound that has bled through towels or dressings.
+  bleeding: [
+    "(?:bled|bleeding|bleeds|soaked|soaking|soakin|soaks) (?:right )?(?:through|thru) (?:\\w+ ){0,2}(?:towels?|tea ?towels?|bandages?|dressings?|plasters?|t-?shirts?|shirts?)|(?:durchgeblutet|blutet (?:\\w+ ){0,2}durch) (?:\\w+ ){0,3}(?:handtuch|handtuecher|geschirrtuch|geschirrtuecher|verband|verbaende|pflaster|t-?shirt)|(?:handtuch|handtuecher|geschirrtuch|verband|verbaende) (?:\\w+ ){0,3}durchgeblutet",
+  ],
+  // A large scald (the skin coming off, white or leathery), and a bone through the skin.
   "other-acute": [
+    "bone (?:is |was )?(?:\\w+ )?(?:poking|sticking|coming|jutting) (?:out|through)|(?:knochen|chnoche) (?:\\w+ ){0,3}(?:raus|heraus|durch die haut|use|ussa)|(?:open|compound) fracture|offene[rn]? (?:bruch|fraktur)",
     near(
       "boiling|scald\\w*|hot (?:water|oil|fat|tea|coffee)|kochend\\w*|heiss\\w* (?:wasser|oel|fett|tee|kaffee)|verbrueh\\w*",
       "skin(?:'s| is)? (?:coming|peeling|falling) off|white patches|leathery|charred|(?:huge|big|large) blisters?|haut (?:loest sich|geht ab|kommt ab|haengt)|weisse? (?:flecken|stellen)|(?:riesige|grosse) blasen",
