@@ -1,5 +1,6 @@
 import { expect, expectAccessible, THROTTLED_BASE_URL, test } from "./fixtures";
-import { ChatScreen, createChatViaApi, FAKE_MODEL_URL, hiddenBelow, signedInUser } from "./pages/chat-page";
+import { ChatScreen, createChatViaApi, hiddenBelow, signedInUser } from "./pages/chat-page";
+import { FAKE_MODEL_URL } from "./ports";
 
 // The main server has the default numbers (EMERGENCY_REGION=DE); the throttled one is a US deployment.
 const CARDIAC_TITLE = "Signs of a heart attack";

@@ -5,7 +5,6 @@ import { recordSent } from "../sent-secrets";
 
 /** The main app (wired to the fake model). */
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
-export { FAKE_MODEL_URL };
 /** The recognisable key the main e2e server is started with (playwright.config.ts). */
 export const E2E_MODEL_KEY = "sk-e2e-do-not-leak-0123456789";
 

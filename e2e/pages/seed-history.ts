@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect } from "../fixtures";
+import { FAKE_MODEL_URL } from "../ports";
 import { recordSent } from "../sent-secrets";
-import { BASE_URL, FAKE_MODEL_URL } from "./chat-page";
+import { BASE_URL } from "./chat-page";
 
 /** A tag the fake model's instant replies are queued for, so that they never reach another test's messages. */
 const uniqueTag = () => `#seed-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -6,8 +6,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { FAKE_MODEL_URL } from "../../e2e/pages/chat-page";
 import { signInAsOperator } from "../../e2e/pages/operator-page";
+import { FAKE_MODEL_URL } from "../../e2e/ports";
 
 const outDir = process.env.SHOTS_DIR ?? "shots";
 const password = "calm-river-lantern-42";

@@ -170,5 +170,10 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
       stop,
     ),
     "(?:urge|need) to push|feel(?:s|ing)? like (?:i|she) (?:need|needs|have|has) to push|pressdrang|pressen muss|muss pressen",
+    // The same signs in everyday words: a birth under way outside hospital, waters broken, movements gone.
+    "(?:gotta|got to|has to|have to|needs? to|wants? to|urge to) push (?:now|right now|already)|(?:can|could) see (?:the |its |the baby'?s )?head|head is (?:out|showing|crowning)|crowning",
+    "waters? (?:\\w+ ){1,2}(?:broke|broken|went|gone)",
+    "(?:haven'?t|havent|have not|hasn'?t|hasnt|not|didn'?t|no longer) felt (?:the |my |her )?baby (?:move|kick)\\w*",
+    "(?:kopf|koepfchen) (?:ist |is |isch )?(?:schon )?(?:draussen|raus|dusse|zu sehen|sichtbar)|(?:seh|sehe|sieht|sehen) (?:ich )?(?:schon )?(?:den|das|de) (?:kopf|koepfchen)|baby kommt (?:jetzt|gleich|schon)|presswehen",
   ],
 };

@@ -1,6 +1,6 @@
 /**
  * Emergencies told as a scene rather than named: a household with headaches by the boiler, a collapse mid-run, a
- * baby's head already out, a face swelling while breathing goes "through a straw", suicide in internet slang.
+ * bone through the skin, a face swelling while breathing goes "through a straw", suicide in internet slang.
  * English and German, written against normalizeText() output.
  */
 import type { RedFlagCategory } from "../../shared/values";
@@ -18,6 +18,8 @@ const exertion =
   "(?:while|during|when|whilst|mid|at) (?:\\w+ ){0,2}(?:running|jogging|(?:a |the |his |her |my )?run|football|training|exercis\\w*|match|race|workout|sprint\\w*|gym|cycling|swimming|rugby|basketball|sport)|(?:beim|waehrend|im|bim) (?:\\w+ )?(?:joggen|laufen|rennen|sport|fussball\\w*|training|match|lauf|radfahren|schwimmen|fitness\\w*|tennis|spiel)";
 const faceSwelling =
   "face (?:has |is )?(?:gone|went|going|getting|is) (?:all )?(?:big|huge|puffy|puffed up|fat|swollen)|gesicht (?:ist |wird |is |isch )?(?:\\w+ )?(?:dick|aufgequollen|geschwollen|angeschwollen|aufgedunsen|ufgschwulle)";
+const throughAStraw =
+  "(?:breathing|breathe|breath) (?:through|thru) a straw|(?:atmen|atme) (?:\\w+ )?(?:durch einen|wie durch (?:einen|nen)) strohhalm";
 const hardBreathing =
   "(?:breathing|breathe|breath) (?:through|thru) a straw|can'?t (?:breathe|get (?:my )?breath)|struggling to breathe|throat (?:is |feels )?(?:tight|closing)|(?:krieg|kriege|bekomme?) (?:\\w+ )?(?:kaum|keine) luft|atmen (?:\\w+ )?(?:durch einen|wie durch (?:einen|nen)) strohhalm|hals (?:wird |ist )?(?:\\w+ )?(?:eng|zu)";
 
@@ -52,16 +54,7 @@ export const scenePatterns: Partial<Record<RedFlagCategory, string[]>> = {
   ],
   // A collapse during exercise (a heart rhythm problem until shown otherwise).
   cardiac: [near(collapse, exertion, 60, stop)],
-  // A birth under way outside hospital, and waters broken or movements gone, told in everyday words.
-  obstetric: [
-    "(?:gotta|got to|has to|have to|needs? to|wants? to|urge to) push (?:now|right now|already)|(?:can|could) see (?:the |its |the baby'?s )?head|head is (?:out|showing|crowning)|crowning",
-    "waters? (?:\\w+ ){1,2}(?:broke|broken|went|gone)",
-    "(?:haven'?t|havent|have not|hasn'?t|hasnt|not|didn'?t|no longer) felt (?:the |my |her )?baby (?:move|kick)\\w*",
-    "(?:kopf|koepfchen) (?:ist |is |isch )?(?:schon )?(?:draussen|raus|dusse|zu sehen|sichtbar)|(?:seh|sehe|sieht|sehen) (?:ich )?(?:schon )?(?:den|das|de) (?:kopf|koepfchen)|baby kommt (?:jetzt|gleich|schon)|presswehen",
-  ],
-  breathing: [
-    "(?:breathing|breathe|breath) (?:through|thru) a straw|(?:atmen|atme) (?:\\w+ )?(?:durch einen|wie durch (?:einen|nen)) strohhalm",
-  ],
+  breathing: [throughAStraw],
   anaphylaxis: [
     near(faceSwelling, hardBreathing, 80, stop),
     // Still wheezing or worse after the adrenaline pen: it needs a second dose and an ambulance.
