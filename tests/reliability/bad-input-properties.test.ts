@@ -590,6 +590,20 @@ async function snapshotOf(db: Database, userId: string) {
   return { chatRows, messageRows, userRows, accountRows, profileRows };
 }
 
+/** A request that hangs fails as its own input (seed and all), not as the whole test's timeout. */
+const REQUEST_TIMEOUT_MS = 30_000;
+async function answerWithin<T>(ms: number, answer: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 let userCount = 0;
 
 async function newFixture(t: TestApp, label: string, email = `${label}-${++userCount}@example.com`): Promise<Fixture> {
@@ -666,7 +680,7 @@ describeEachDatabase("bad input properties", ({ createApp }) => {
           }
           const path = `${route.path.replace(/:[A-Za-z]+/, input.id ?? "")}${input.query}`;
           const headers = input.body === undefined ? undefined : { "content-type": input.contentType };
-          const response = await agent.send(route.method, path, { rawBody: input.body, headers });
+          const response = await answerWithin(REQUEST_TIMEOUT_MS, agent.send(route.method, path, { rawBody: input.body, headers }));
           // A 5xx's server log line (by its errorId), so a failure shows the cause.
           const errorId = typeof response.body.errorId === "string" ? response.body.errorId : undefined;
           const logged = errorId ? (logLines.find((line) => line.includes(errorId))?.slice(0, 2000) ?? "") : "";
