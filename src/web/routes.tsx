@@ -1,36 +1,21 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { AppShell } from "./AppShell";
 import { DelayedLoadingScreen } from "./components/DelayedLoadingScreen";
 import { PageErrorBoundary } from "./components/PageErrorBoundary";
 import { RequireAuth } from "./components/RequireAuth";
 import { useSession } from "./hooks/use-session";
+import { preloadableLazy } from "./lib/preloadable-lazy";
 import { LandingPage } from "./pages/LandingPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 
 /**
  * Loads a page on demand so each route ships only its own code. A guarded page's login check sits inside the
  * lazy part: its code then loads while the session is still being asked for, not after. `preload()` loads it
- * ahead; once loaded, the page renders at once (lazy() otherwise suspends once, even on a settled promise).
+ * ahead; once loaded, the page renders at once.
  */
-const page = (load: () => Promise<ComponentType>, guarded = false) => {
-  let loading: Promise<Loaded> | undefined;
-  let loaded: Loaded | undefined;
-  const preload = () => {
-    loading ??= load().then((Page) => {
-      loaded = { default: guarded ? withLoginGuard(Page) : Page };
-      return loaded;
-    });
-    return loading;
-  };
-  // Once loaded, a thenable that calls back at once: lazy() then renders the page in the same pass.
-  const settled = (module: Loaded) =>
-    // biome-ignore lint/suspicious/noThenProperty: the thenable is the point (React's lazy() reads it at once)
-    ({ then: (resolve: (value: Loaded) => void) => resolve(module) }) as unknown as Promise<Loaded>;
-  const Page = lazy(() => (loaded ? settled(loaded) : preload()));
-  return Object.assign(Page, { preload });
-};
-type Loaded = { default: ComponentType };
+const page = (load: () => Promise<ComponentType>, guarded = false) =>
+  preloadableLazy(() => load().then((Page) => (guarded ? withLoginGuard(Page) : Page)));
 
 function withLoginGuard(Page: ComponentType): ComponentType {
   return () => (

@@ -7,7 +7,8 @@ const keyFor = (chatId: string | undefined) => `draft:${chatId ?? "new"}`;
  * sessionStorage (not localStorage) so nothing stays on a shared computer once the tab is closed.
  */
 export function useDraft(chatId: string | undefined): [string, (value: string) => void] {
-  const [value, setValue] = useState(() => sessionStorage.getItem(keyFor(chatId)) ?? "");
+  // No sessionStorage on the server, which renders a saved chat's page with an empty box.
+  const [value, setValue] = useState(() => (typeof sessionStorage === "undefined" ? "" : (sessionStorage.getItem(keyFor(chatId)) ?? "")));
   useEffect(() => {
     if (value) sessionStorage.setItem(keyFor(chatId), value);
     else sessionStorage.removeItem(keyFor(chatId));

@@ -9,7 +9,14 @@ const subscribe = (change: () => void) => {
   return () => query.removeEventListener("change", change);
 };
 
-/** Whether the screen is wide enough for the history sidebar; follows the window as it is resized. */
+/**
+ * Whether the screen is wide enough for the history sidebar; follows the window as it is resized. The server's
+ * page cannot know: it leaves the sidebar out (display-settings.js keeps its room), the browser adds it.
+ */
 export function useWideScreen() {
-  return useSyncExternalStore(subscribe, () => matchMedia(WIDE).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => matchMedia(WIDE).matches,
+    () => false,
+  );
 }

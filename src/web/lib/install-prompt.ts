@@ -34,7 +34,8 @@ const snapshot = () => offer;
 
 /** A function that opens the browser's install dialog, or null while the browser offers none. */
 export function useInstallPrompt(): (() => void) | null {
-  const current = useSyncExternalStore(subscribe, snapshot);
+  // The server's page has no offer: the browser's comes with its own events.
+  const current = useSyncExternalStore(subscribe, snapshot, () => null);
   if (!current) return null;
   return () => {
     void current.prompt();

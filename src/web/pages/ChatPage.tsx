@@ -60,7 +60,8 @@ export function ChatPage() {
   const [hiddenBar, setHiddenBar] = useState<string | null>(null);
   const cardInView = useFullyInView({
     scroller: scroll.scroller,
-    selector: card && `#${CSS.escape(cardElementId(card.key))} [data-emergency-actions]`,
+    // Card ids are letters, digits and dashes (message ids): no CSS.escape, which the server's render lacks.
+    selector: card && `[id="${cardElementId(card.key)}"] [data-emergency-actions]`,
     coveredTop: appBar,
     watchKey: card && site ? `${conversation.chatId}:${card.key}` : "",
   });

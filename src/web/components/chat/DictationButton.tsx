@@ -18,6 +18,8 @@ type RecognitionConstructor = new () => RecognitionLike;
 
 /** The Web Speech API, where the browser has it and the platform is neither iOS nor Android (spec section 1). */
 export function speechRecognition(): RecognitionConstructor | undefined {
+  // The server's page: none, as on a phone; the browser adds the button where it has the API.
+  if (typeof window === "undefined") return undefined;
   const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
   const mobile =
     /android|iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);

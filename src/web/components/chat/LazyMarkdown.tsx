@@ -1,15 +1,14 @@
-import { lazy, memo, Suspense, useEffect, useId, useMemo } from "react";
+import { memo, Suspense, useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { preloadableLazy } from "../../lib/preloadable-lazy";
 import { PlainReply } from "./PlainReply";
 
 // The Markdown renderer (micromark with GFM, 28 KB gzipped) is bigger than the rest of the chat screen's own
 // code, and only replies need it: it loads with the first reply, not with the page.
-let renderer: Promise<typeof import("./Markdown")> | undefined;
-export const loadRenderer = () => {
-  renderer ??= import("./Markdown");
-  return renderer;
-};
-const Markdown = lazy(() => loadRenderer().then((module) => ({ default: module.Markdown })));
+// Once loaded, replies render as Markdown in the same pass (a page the server rendered is replaced without a
+// moment of plain text).
+const Markdown = preloadableLazy(() => import("./Markdown").then((module) => module.Markdown));
+export const loadRenderer = () => Markdown.preload();
 
 /** Starts loading the renderer, so that it is there by the first reply. */
 export function useMarkdownRenderer() {
