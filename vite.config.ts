@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { cssModules } from "./tools/css-modules";
 import { serviceWorker } from "./tools/vite-plugin-service-worker";
 
 /**
@@ -26,26 +26,9 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
-/**
- * Class names of the CSS Modules (`*.module.css`, next to their components): readable while developing, and in the
- * build a short name from a hash of the file and the class, so the scoping costs the bundle next to nothing.
- */
-function scopedName(local: string, file: string): string {
-  const path = file
-    .replace(/\\/g, "/")
-    .replace(/^.*\/src\/web\//, "")
-    .replace(/\?.*$/, "");
-  return `_${createHash("sha256").update(`${path}:${local}`).digest("base64url").replace(/[-_]/g, "").slice(0, 5)}`;
-}
-
 export default defineConfig(({ command }) => ({
   root: "src/web",
-  css: {
-    modules: {
-      localsConvention: "camelCaseOnly",
-      ...(command === "build" ? { generateScopedName: scopedName } : {}),
-    },
-  },
+  css: { modules: cssModules(command) },
   publicDir: "public",
   plugins: [react(), reactRouterTreeShaking(), serviceWorker({ source: "service-worker.js" })],
   build: {

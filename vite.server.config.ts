@@ -1,6 +1,7 @@
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { cssModules } from "./tools/css-modules";
 
 /** What `node dist/server/<name>.js` runs: the server and the operator commands. */
 const entries = {
@@ -40,6 +41,9 @@ function copyMigrations(): Plugin {
  */
 export default defineConfig({
   plugins: [copyMigrations()],
+  // The server renders some pages with the web app's screens (src/web/prerender.tsx): their class names must be
+  // the web build's.
+  css: { modules: cssModules("build") },
   build: {
     ssr: true,
     outDir: "dist/server",
