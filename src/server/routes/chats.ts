@@ -17,14 +17,15 @@ import {
   updateChatSchema,
 } from "../../shared/schemas/chat";
 import type { ActiveReplies, ReplySlot } from "../chat/active-replies";
-import { toChatMessage, withAnswerVersions } from "../chat/chat-message";
+import { chatDetail } from "../chat/chat-detail";
+import { toChatMessage } from "../chat/chat-message";
 import { startEmergencyCheck, withEmergencyCheck } from "../chat/emergency-check";
 import { loadPromptHistory, redactedTextOf } from "../chat/history";
 import { decodeHistoryCursor, encodeHistoryCursor } from "../chat/history-cursor";
 import { type ReplyDeps, type RequestedReply, requestReply, streamReply } from "../chat/reply";
 import { withSnippet } from "../chat/snippet";
 import { replyAbortController, sseResponse } from "../chat/sse";
-import { deleteAllChats, deleteChat, getChatWithMessagePage, listChatPage, updateChat } from "../db/queries/chats";
+import { deleteAllChats, deleteChat, listChatPage, updateChat } from "../db/queries/chats";
 import {
   appendMessage,
   ChatGoneError,
@@ -168,10 +169,9 @@ export function chatRoutes({
       const chatId = chatIdParam(c.req.param("id"));
       if (!chatId) return apiError(c, "not-found", "Chat not found.");
       const { before } = c.req.valid("query");
-      const chat = await getChatWithMessagePage({ db, userId: c.var.session.user.id, chatId, before });
+      const chat = await chatDetail({ db, userId: c.var.session.user.id, chatId, before });
       if (!chat) return apiError(c, "not-found", "Chat not found.");
-      const { id, title, olderBefore } = chat;
-      return c.json({ id, title, olderBefore, messages: withAnswerVersions(chat.messages, chat.versions) } satisfies ChatDetail);
+      return c.json(chat satisfies ChatDetail);
     })
     .patch("/:id", jsonBody(updateChatSchema), async (c) => {
       const chatId = chatIdParam(c.req.param("id"));
