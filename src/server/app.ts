@@ -29,11 +29,12 @@ import { healthRoutes } from "./routes/health";
 import { messageRoutes } from "./routes/messages";
 import { operatorRoutes } from "./routes/operator";
 import { profileRoutes } from "./routes/profile";
-import { publicConfigRoutes } from "./routes/public-config";
+import { publicConfigRoutes, siteConfigFromEnv } from "./routes/public-config";
 import { starterQuestionRoutes } from "./routes/starter-questions";
 import { emergencyNumbersFromEnv } from "./safety/emergency-numbers";
 import { redactionFor } from "./safety/redact";
 import { serveWebApp } from "./web/serve-web-app";
+import { serverPages } from "./web/server-pages";
 
 export interface AppDeps {
   env: Env;
@@ -140,7 +141,7 @@ export function createApp({ env, db, auth, provider, activeReplies, logger, webR
   // Outside /api (a scraper sends no Origin), and before the web app, whose fallback would answer any path.
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN && metrics ? { token: env.METRICS_TOKEN, metrics } : undefined));
 
-  serveWebApp(app, webRoot, logger);
+  serveWebApp(app, webRoot, logger, serverPages({ sessions, db, site: siteConfigFromEnv(env), logger }));
 
   app.onError(async (error, c) => {
     // A query that failed because the database is unreachable (or an error whose cause we cannot tell while

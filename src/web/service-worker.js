@@ -38,8 +38,10 @@ self.addEventListener("fetch", (event) => {
 async function shellPage(request) {
   try {
     const response = await fetch(request);
-    if (response.ok && response.headers.get("content-type")?.startsWith("text/html")) {
-      // Every page of the app is the same index.html; it holds no user data.
+    // Only / is kept: the server renders some pages (a saved chat for its owner, which must not stay on the
+    // device; the landing page in a language), while / is always the bare index.html, with no user data.
+    const bare = new URL(request.url).pathname === SHELL_PAGE;
+    if (bare && response.ok && response.headers.get("content-type")?.startsWith("text/html")) {
       const cache = await caches.open(CACHE);
       await cache.put(SHELL_PAGE, response.clone());
     }

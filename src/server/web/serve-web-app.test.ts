@@ -21,6 +21,7 @@ const manifest: Manifest = {
     css: ["assets/ChatPage-1.css"],
   },
   "pages/SignInPage.tsx": { file: "assets/SignInPage-1.js", isDynamicEntry: true, imports: ["_react-1.js"] },
+  "components/chat/Markdown.tsx": { file: "assets/Markdown-1.js", isDynamicEntry: true, css: ["assets/Markdown-1.css"] },
 };
 const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>';
 const chatId = "0b7f2c1e-4a4f-4d0e-9a57-1f2d3c4b5a69";
@@ -40,6 +41,12 @@ describe("routePreloads", () => {
       headTags: chatScreenTags,
       linkHeader: `${sessionLink}, </api/chats/${chatId}>; rel=preload; as=fetch; crossorigin=anonymous`,
     });
+  });
+
+  it("applies the chat screen's styles and the renderer's at once to a chat the server rendered", () => {
+    expect(preloadsFor(`/chats/${chatId}`, { rendered: true }).headTags).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/ChatPage-1.js"><link rel="stylesheet" crossorigin href="/assets/ChatPage-1.css"><link rel="modulepreload" crossorigin href="/assets/AppBar-1.js"><link rel="stylesheet" crossorigin href="/assets/Markdown-1.css">',
+    );
   });
 
   it("announces only the session elsewhere, and on a chat address that is no chat id", () => {
@@ -79,14 +86,15 @@ describe("serveWebApp", () => {
 
   it("puts the preloads in the page and its Link header, for / and a saved chat", async () => {
     const { app } = await appServing({ withManifest: true });
-    for (const [path, link] of [
-      ["/", sessionLink],
-      [`/chats/${chatId}`, `${sessionLink}, </api/chats/${chatId}>; rel=preload; as=fetch; crossorigin=anonymous`],
+    for (const [path, link, cacheControl] of [
+      ["/", sessionLink, "no-cache"],
+      // A chat's address may be rendered for its owner: the same headers for everyone (tests/server/server-rendered-pages.test.ts).
+      [`/chats/${chatId}`, `${sessionLink}, </api/chats/${chatId}>; rel=preload; as=fetch; crossorigin=anonymous`, "private, no-store"],
     ] as const) {
       const response = await app.request(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("link"), path).toBe(link);
-      expect(response.headers.get("cache-control"), path).toBe("no-cache");
+      expect(response.headers.get("cache-control"), path).toBe(cacheControl);
       expect(await response.text(), path).toBe(indexHtml.replace("</head>", `${chatScreenTags}</head>`));
     }
   });

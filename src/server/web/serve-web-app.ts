@@ -3,13 +3,16 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { Manifest } from "vite";
+import { chatIdInPath } from "../../shared/opened-chat";
 import type { Logger } from "../logger";
-import { type Preloads, routePreloads } from "./route-preloads";
+import { fillsIn, landingPath, withMarkup } from "./page-markup";
+import { routePreloads } from "./route-preloads";
+import type { ServerPages } from "./server-pages";
 
 /** Where `vite build` writes its manifest (build.manifest in vite.config.ts); not served. */
 const manifestFolder = "/.vite/";
 
-function readPreloads(webRoot: string, logger: Logger): ((pathname: string) => Preloads) | undefined {
+function readPreloads(webRoot: string, logger: Logger): ReturnType<typeof routePreloads> | undefined {
   const manifestFile = join(webRoot, manifestFolder, "manifest.json");
   try {
     return routePreloads(JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest);
@@ -21,7 +24,7 @@ function readPreloads(webRoot: string, logger: Logger): ((pathname: string) => P
 }
 
 /** Serves the built web app; every non-API path falls back to index.html for client routing. */
-export function serveWebApp(app: Hono, webRoot: string, logger: Logger) {
+export function serveWebApp(app: Hono, webRoot: string, logger: Logger, serverPages?: ServerPages) {
   const indexFile = join(webRoot, "index.html");
   if (!existsSync(indexFile)) {
     logger.warn("web build not found; run npm run build", { webRoot });
@@ -29,12 +32,21 @@ export function serveWebApp(app: Hono, webRoot: string, logger: Logger) {
   }
   const indexHtml = readFileSync(indexFile, "utf8");
   const preloadsFor = readPreloads(webRoot, logger);
-  const page = (c: Context) => {
-    c.header("Cache-Control", "no-cache");
+  // Without the manifest a rendered chat would lack its screen's styles; without these spots, a place to go.
+  const renders = Boolean(serverPages && preloadsFor && fillsIn(indexHtml));
+  if (serverPages && !renders) logger.warn("pages are not rendered on the server; the app renders them", { indexFile });
+  const page = async (c: Context) => {
+    const path = c.req.path;
+    // A saved chat's page is its owner's alone; every chat address gets the same headers, whoever asks.
+    c.header("Cache-Control", chatIdInPath(path) ? "private, no-store" : "no-cache");
     if (!preloadsFor) return c.html(indexHtml);
-    const { headTags, linkHeader } = preloadsFor(c.req.path);
+    const rendered = renders ? await serverPages?.(path, c.req.raw.headers) : undefined;
+    const { headTags, linkHeader } = preloadsFor(path, { rendered: Boolean(rendered) });
     c.header("Link", linkHeader);
-    return c.html(headTags ? indexHtml.replace("</head>", `${headTags}</head>`) : indexHtml);
+    // The landing page is rendered in the language of the cookie or Accept-Language, when no one is signed in.
+    if (path.toLowerCase() === landingPath) c.header("Vary", "Cookie, Accept-Language");
+    const html = headTags ? indexHtml.replace("</head>", () => `${headTags}</head>`) : indexHtml;
+    return c.html(rendered ? withMarkup(html, rendered) : html);
   };
 
   app.use("/assets/*", async (c, next) => {
