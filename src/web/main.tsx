@@ -2,7 +2,7 @@
 import "./tokens.css";
 import "./base.css";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { chatIdInPath } from "../shared/opened-chat";
@@ -13,6 +13,7 @@ import { sessionQuery } from "./hooks/use-session";
 import { initI18n } from "./i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker } from "./lib/register-service-worker";
+import { serverMarkup } from "./lib/server-markup";
 import { AppRoutes, preloadChatPage } from "./routes";
 import "./print.css";
 
@@ -23,7 +24,7 @@ const queryClient = new QueryClient({
 // Every page needs the session (the login guard, the headers): ask now, while the page's own code still loads.
 const session = queryClient.prefetchQuery(sessionQuery);
 // Every screen names the deployment's emergency number (the disclaimer, the card): it comes from the server.
-void queryClient.prefetchQuery(siteConfigQuery);
+const site = queryClient.prefetchQuery(siteConfigQuery);
 // A saved chat opened directly (a reload, a bookmark): its messages, its page and the reply renderer load
 // together with the rest, instead of one after the other once the page has rendered. The server announces the
 // same files and requests with the page (src/server/web/route-preloads.ts), so they are usually on their way.
@@ -31,20 +32,26 @@ const openedChat = chatIdInPath(window.location.pathname);
 const chat = openedChat ? queryClient.prefetchQuery(chatQuery(openedChat)) : undefined;
 // Failures are left to the page itself, which says what went wrong.
 const chatPage = openedChat ? preloadChatPage().catch(() => {}) : undefined;
-if (openedChat) loadRenderer().catch(() => {});
-
-// The answers announced with the page are usually there by now: the first render waits for them (as long as a
-// loading screen would not show yet, see DelayedLoadingScreen), so the screen shows at once in one render
-// instead of a loading screen and a render per answer after it.
-const firstRenderWaitMs = 300;
-const announced = Promise.race([Promise.all([session, chat, chatPage]), new Promise((resolve) => setTimeout(resolve, firstRenderWaitMs))]);
+const renderer = openedChat ? loadRenderer().catch(() => {}) : undefined;
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
+// The server sent the page's markup (the landing page; a saved chat, to its owner): it stays on screen until the
+// app has all it needs to show the same, and the first render then takes its place in one commit.
+const rendered = serverMarkup(root, openedChat);
+const serverRendered = rendered !== undefined;
+
+// The answers announced with the page are usually there by now: the first render waits for them (as long as a
+// loading screen would not show yet, see DelayedLoadingScreen; over the server's markup, as long as it takes,
+// within reason), so the screen shows at once in one render instead of a loading screen and a render per answer.
+const firstRenderWaitMs = serverRendered ? 15_000 : 300;
+const needed = serverRendered ? [session, site, chat, chatPage, renderer] : [session, chat, chatPage];
+const announced = Promise.race([Promise.all(needed), new Promise((resolve) => setTimeout(resolve, firstRenderWaitMs))]);
 
 // A transition: that first render of a whole chat is long on a slow phone, and as a transition it yields to
 // input every few milliseconds instead of blocking the page for its whole length.
-void Promise.all([initI18n(), announced]).then(() =>
+void Promise.all([initI18n(), announced]).then(() => {
+  rendered?.beforeRender();
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
@@ -53,10 +60,17 @@ void Promise.all([initI18n(), announced]).then(() =>
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>
+        {rendered && <AfterCommit run={rendered.afterRender} />}
       </StrictMode>,
     ),
-  ),
-);
+  );
+});
+
+/** Runs `run` once the first render's markup is in the page. */
+function AfterCommit({ run }: { run: () => void }) {
+  useLayoutEffect(run, []);
+  return null;
+}
 
 registerServiceWorker();
 listenForInstallPrompt();

@@ -129,7 +129,7 @@ export function ChatPage() {
     <div className={styles.chatLayout}>
       {/* Only this part scrolls: the input below stays in place, and the app bar sticks to the top while the
           banners above and around it scroll away (on a phone the conversation needs their room). */}
-      <div className={styles.chatScroller} ref={scroll.setScroller}>
+      <div className={styles.chatScroller} ref={scroll.setScroller} data-chat-scroller>
         <SurveyBanner />
         <AppBar ref={appBar} className={styles.appBar} />
         <main id="main" className={styles.chatMain}>

@@ -16,12 +16,14 @@ export interface FarewellState {
 
 export function LandingPage() {
   const { t } = useTranslation();
-  const { state } = useLocation();
+  const { state, key } = useLocation();
   const [farewell, setFarewell] = useState((state as FarewellState | null)?.farewell ?? null);
-  // Reached from the foot of the account page, it would otherwise open scrolled to the bottom (issue 23).
+  // Reached from the foot of the account page, it would otherwise open scrolled to the bottom (issue 23). Not on
+  // the first page loaded ("default"), whose place is the browser's: the server's markup may have been scrolled.
+  const navigated = key !== "default";
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+    if (navigated) window.scrollTo(0, 0);
+  }, [navigated]);
   const { data: site } = useSiteConfig();
   const install = useInstallPrompt();
   const surveyUrl = site?.surveyUrls[currentLanguage()] ?? site?.surveyUrls.en;

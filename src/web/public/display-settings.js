@@ -1,5 +1,6 @@
-// Applies the saved text size and theme before the first paint (issue 23). A classic script in <head>, because the
-// Content-Security-Policy refuses inline ones; src/web/lib/display-settings.ts writes the copy it reads.
+// Applies the saved text size and theme before the first paint (issue 23), and opens a chat the server rendered at
+// its end. A classic script in <head>, because the Content-Security-Policy refuses inline ones;
+// src/web/lib/display-settings.ts writes the copy it reads.
 (() => {
   try {
     const saved = JSON.parse(localStorage.getItem("display-settings") || "{}");
@@ -13,4 +14,12 @@
   } catch (error) {
     console.info("display settings not applied", error);
   }
+  // A saved chat the server rendered opens at its end, as the app shows it: before each frame while the page is
+  // read (pages/ChatPage.tsx marks the part that scrolls), so the first paint is already there.
+  const toEnd = () => {
+    const scroller = document.querySelector("[data-chat-scroller]");
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    if (document.readyState === "loading") requestAnimationFrame(toEnd);
+  };
+  requestAnimationFrame(toEnd);
 })();
