@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeUserAgent } from "./user-agent";
+import { describeUserAgent, offersDictation } from "./user-agent";
 
 describe("describeUserAgent", () => {
   it.each([
@@ -28,5 +28,18 @@ describe("describeUserAgent", () => {
   it("knows nothing of an empty or made-up agent", () => {
     expect(describeUserAgent(null)).toEqual({ browser: null, system: null });
     expect(describeUserAgent("curl/8.5.0")).toEqual({ browser: null, system: null });
+  });
+});
+
+describe("offersDictation", () => {
+  it("guesses the Web Speech API from the browser, never on a phone or tablet", () => {
+    const desktopChrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+    const androidChrome =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    expect(offersDictation(desktopChrome)).toBe(true);
+    expect(offersDictation(androidChrome)).toBe(false);
+    expect(offersDictation(firefox)).toBe(false);
+    expect(offersDictation(undefined)).toBe(false);
   });
 });

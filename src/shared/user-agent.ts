@@ -25,6 +25,15 @@ const systems: [RegExp, string][] = [
 
 const firstMatch = (text: string, rules: [RegExp, string][]) => rules.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 
+/**
+ * Whether a browser offers dictation, as far as its User-Agent tells (the page the server renders): one with the
+ * Web Speech API, not on a phone or tablet. The app itself asks the browser (components/chat/DictationButton.tsx).
+ */
+export function offersDictation(userAgent: string | null | undefined): boolean {
+  const { browser, system } = describeUserAgent(userAgent);
+  return ["Chrome", "Edge", "Safari", "Opera"].includes(browser ?? "") && !["iPhone", "iPad", "Android"].includes(system ?? "");
+}
+
 export function describeUserAgent(userAgent: string | null | undefined): DeviceDescription {
   const text = (userAgent ?? "").slice(0, 512);
   return { browser: firstMatch(text, browsers), system: firstMatch(text, systems) };

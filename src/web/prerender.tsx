@@ -7,6 +7,7 @@ import type { ChatDetail } from "../shared/schemas/chat";
 import type { SessionData } from "../shared/schemas/session";
 import type { SiteConfig } from "../shared/schemas/site-config";
 import type { Language } from "../shared/values";
+import { DictationGuess } from "./components/chat/dictation-offered";
 import { chatKey } from "./hooks/use-chats";
 import { siteConfigQuery } from "./hooks/use-public-config";
 import { sessionQueryKey } from "./hooks/use-session";
@@ -21,6 +22,8 @@ export interface PageData {
   site: SiteConfig;
   session: SessionData;
   chat?: ChatDetail;
+  /** Whether the browser likely offers dictation (its User-Agent): the chat's composer then has its button. */
+  dictation?: boolean;
 }
 
 const ready = initServerI18n();
@@ -34,7 +37,7 @@ export function renderPage(page: PageData): Promise<string> {
   return run;
 }
 
-async function render({ path, language, site, session, chat }: PageData): Promise<string> {
+async function render({ path, language, site, session, chat, dictation = false }: PageData): Promise<string> {
   await ready;
   await i18n.changeLanguage(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -44,9 +47,11 @@ async function render({ path, language, site, session, chat }: PageData): Promis
   try {
     const { prelude } = await prerender(
       <QueryClientProvider client={queryClient}>
-        <StaticRouter location={path}>
-          <AppRoutes />
-        </StaticRouter>
+        <DictationGuess value={dictation}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </DictationGuess>
       </QueryClientProvider>,
     );
     return await new Response(prelude).text();

@@ -1,5 +1,6 @@
 import { chatIdInPath } from "../../shared/opened-chat";
 import type { SiteConfig } from "../../shared/schemas/site-config";
+import { offersDictation } from "../../shared/user-agent";
 import type { Language } from "../../shared/values";
 import type { PageData } from "../../web/prerender";
 import { chatDetail } from "../chat/chat-detail";
@@ -77,7 +78,8 @@ export function serverPages({
       if (!chat) return undefined;
       // The profile's language, which the app applies as soon as it has read it (useApplySavedLanguage).
       const language = profile?.languageCode ?? "en";
-      const markup = await render({ path, language, site, session: sessionData(session), chat });
+      const dictation = offersDictation(headers.get("user-agent"));
+      const markup = await render({ path, language, site, session: sessionData(session), chat, dictation });
       return { markup, language, personal: true };
     } catch (error) {
       logger.warn("page not rendered on the server; the app renders it", { page: chatId ? "chat" : "landing", error: errorFields(error) });

@@ -11,6 +11,8 @@
     // components/drawer/Sidebar.tsx keeps the key while someone is signed in in this browser.
     const sidebar = localStorage.getItem("sidebar-collapsed");
     if (sidebar === "0" || sidebar === "1") root.dataset.sidebar = sidebar === "1" ? "collapsed" : "expanded";
+    // A chat rendered by the server shows the one-time dictation note unless it was dismissed here (base.css).
+    if (localStorage.getItem("dictationNoteDismissed") === "1") root.dataset.dictationNote = "dismissed";
   } catch (error) {
     console.info("display settings not applied", error);
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../i18n";
 import styles from "./DictationButton.module.css";
+import { useDictationOffered } from "./dictation-offered";
 import { MicIcon } from "./icons";
 
 interface RecognitionLike {
@@ -18,7 +19,6 @@ type RecognitionConstructor = new () => RecognitionLike;
 
 /** The Web Speech API, where the browser has it and the platform is neither iOS nor Android (spec section 1). */
 export function speechRecognition(): RecognitionConstructor | undefined {
-  // The server's page: none, as on a phone; the browser adds the button where it has the API.
   if (typeof window === "undefined") return undefined;
   const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
   const mobile =
@@ -34,13 +34,16 @@ export function DictationButton({ onTranscript }: { onTranscript: (text: string)
   const transcriptRef = useRef("");
   const onTranscriptRef = useRef(onTranscript);
   onTranscriptRef.current = onTranscript;
-  const Recognition = speechRecognition();
+  const offered = useDictationOffered();
 
   useEffect(() => () => recognitionRef.current?.stop(), []);
-  if (!Recognition) return null;
+  if (!offered) return null;
 
   const toggle = () => {
     if (listening) return recognitionRef.current?.stop();
+    // A click before the app took over the server's page does nothing (the page's markup has no handlers).
+    const Recognition = speechRecognition();
+    if (!Recognition) return;
     const recognition = new Recognition();
     recognition.lang = currentLanguage() === "de" ? "de-DE" : "en-US";
     recognition.continuous = true;

@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { readStored, store } from "../../lib/device-storage";
-import { speechRecognition } from "./DictationButton";
 import styles from "./DictationNote.module.css";
+import { useDictationOffered } from "./dictation-offered";
 import { MicIcon } from "./icons";
 
 const DISMISSED_KEY = "dictationNoteDismissed";
@@ -17,7 +17,8 @@ export function DictationNote({ onDismissed }: { onDismissed: () => void }) {
   const { t } = useTranslation();
   const textId = useId();
   const [dismissed, setDismissed] = useState(wasDismissed);
-  if (dismissed || !speechRecognition()) return null;
+  const offered = useDictationOffered();
+  if (dismissed || !offered) return null;
 
   const dismiss = () => {
     rememberDismissed();
@@ -27,7 +28,8 @@ export function DictationNote({ onDismissed }: { onDismissed: () => void }) {
   };
 
   return (
-    <div className={styles.dictationNote}>
+    // The server cannot know of a dismissal: display-settings.js hides its note before the first paint.
+    <div className={styles.dictationNote} data-dictation-note>
       <MicIcon />
       <div className={styles.dictationNoteBody}>
         {/* Wide screens have room for one line only: the short text; the privacy notice says the rest. */}
