@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { cssModules } from "./tools/css-modules";
+import { cssModules } from "./tools/lib/css-modules";
 import { serviceWorker } from "./tools/vite-plugin-service-worker";
 
 /**

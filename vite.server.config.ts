@@ -1,7 +1,7 @@
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { cssModules } from "./tools/css-modules";
+import { cssModules } from "./tools/lib/css-modules";
 
 /** What `node dist/server/<name>.js` runs: the server and the operator commands. */
 const entries = {

@@ -7,7 +7,7 @@ import type { ChatDetail } from "../shared/schemas/chat";
 import type { SessionData } from "../shared/schemas/session";
 import type { SiteConfig } from "../shared/schemas/site-config";
 import type { Language } from "../shared/values";
-import { DictationGuess } from "./components/chat/dictation-offered";
+import { DictationGuess } from "./components/chat/speech-recognition";
 import { chatKey } from "./hooks/use-chats";
 import { siteConfigQuery } from "./hooks/use-public-config";
 import { sessionQueryKey } from "./hooks/use-session";

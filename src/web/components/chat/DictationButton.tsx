@@ -2,29 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../i18n";
 import styles from "./DictationButton.module.css";
-import { useDictationOffered } from "./dictation-offered";
 import { MicIcon } from "./icons";
-
-interface RecognitionLike {
-  lang: string;
-  continuous: boolean;
-  interimResults: boolean;
-  onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
-  onend: (() => void) | null;
-  onerror: (() => void) | null;
-  start: () => void;
-  stop: () => void;
-}
-type RecognitionConstructor = new () => RecognitionLike;
-
-/** The Web Speech API, where the browser has it and the platform is neither iOS nor Android (spec section 1). */
-export function speechRecognition(): RecognitionConstructor | undefined {
-  if (typeof window === "undefined") return undefined;
-  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
-  const mobile =
-    /android|iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
-  return mobile ? undefined : (w.SpeechRecognition ?? w.webkitSpeechRecognition);
-}
+import { type RecognitionLike, speechRecognition, useDictationOffered } from "./speech-recognition";
 
 /** Dictation: listens in the interface language; the transcript fills the input when listening stops. */
 export function DictationButton({ onTranscript }: { onTranscript: (text: string) => void }) {

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { readStored, store } from "../../lib/device-storage";
 import styles from "./DictationNote.module.css";
-import { useDictationOffered } from "./dictation-offered";
 import { MicIcon } from "./icons";
+import { useDictationOffered } from "./speech-recognition";
 
 const DISMISSED_KEY = "dictationNoteDismissed";
 
