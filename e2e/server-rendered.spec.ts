@@ -29,28 +29,30 @@ test("the landing page shows with JavaScript off", async ({ browser }) => {
   await context.close();
 });
 
-test("what was typed before the app took over stays, with the focus", async ({ page }) => {
+test("the server's message box is read-only until the app takes over, and keeps the focus", async ({ page }) => {
   await signedInUser(page);
   const chat = new ChatScreen(page);
   await chat.goto("/");
   await chat.startChat("How long should a cold last?");
   const chatId = chatIdOf(page.url());
 
-  // The app's code waits until something has been typed into the server's message box.
+  // The app's code waits until the server's message box has been tried.
   let release: () => void = () => {};
-  const typed = new Promise<void>((resolve) => {
+  const tried = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route("**/assets/*.js", async (route) => {
-    await typed;
+    await tried;
     await route.continue();
   });
   await page.goto(`/chats/${chatId}`, { waitUntil: "commit" });
   await chat.input().click();
-  await page.keyboard.type("And with a fever?");
+  await expect(chat.input()).not.toBeEditable();
+  await page.keyboard.type("lost");
   release();
   await expect(page.locator("#root:not([data-server-rendered])")).toBeAttached();
-  await expect(chat.input()).toHaveValue("And with a fever?");
   await expect(chat.input()).toBeFocused();
-  await expect(chat.sendButton()).toBeEnabled();
+  await expect(chat.input()).toHaveValue("");
+  await page.keyboard.type("And with a fever?");
+  await expect(chat.input()).toHaveValue("And with a fever?");
 });

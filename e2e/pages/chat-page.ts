@@ -60,6 +60,8 @@ export class ChatScreen {
   async goto(path = "/") {
     await this.page.goto(path);
     await expect(this.input()).toBeVisible();
+    // A saved chat comes rendered by the server: its buttons work once the app has taken it over.
+    await expect(this.page.locator("#root[data-server-rendered]")).toHaveCount(0);
   }
   async send(text: string) {
     await this.input().fill(text);

@@ -38,7 +38,7 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 // The server sent the page's markup (the landing page; a saved chat, to its owner): it stays on screen until the
 // app has all it needs to show the same, and the first render then takes its place in one commit.
-const rendered = serverMarkup(root, openedChat);
+const rendered = serverMarkup(root);
 const serverRendered = rendered !== undefined;
 
 // The answers announced with the page are usually there by now: the first render waits for them (as long as a

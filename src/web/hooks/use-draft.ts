@@ -15,8 +15,3 @@ export function useDraft(chatId: string | undefined): [string, (value: string) =
   }, [chatId, value]);
   return [value, setValue];
 }
-
-/** Keeps `text` as a chat's draft, which its screen then starts from (text typed before the app took over). */
-export function saveDraft(chatId: string | undefined, text: string) {
-  sessionStorage.setItem(keyFor(chatId), text);
-}

@@ -45,6 +45,9 @@ export function ChatInput({ value, onChange, onSend, onStop, streaming, deferDic
         onKeyDown={onKeyDown}
         aria-invalid={tooLong}
         aria-describedby={tooLong ? `${id}-error` : undefined}
+        // The server's page has no handlers: what was typed there would not send (Enter adds a line). Read-only
+        // until the app takes over, which keeps the focus (lib/server-markup.ts).
+        readOnly={typeof window === "undefined"}
       />
       <DictationButton onTranscript={(text) => onChange(value ? `${value} ${text}` : text)} />
       {streaming ? (
