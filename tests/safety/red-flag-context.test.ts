@@ -70,6 +70,11 @@ describe("general questions", () => {
     "Woran erkennt man einen Herzinfarkt?",
     "Können Sie mir sagen, was bei einer Vergiftung hilft?",
     "Ist ein Schlaganfall erblich?",
+    // Asking whether a claim is true points at the claim, not at someone ("is that right?").
+    "Hilft Husten bei einem Herzinfarkt? Ist das richtig?",
+    "Can foxglove cause a poisoning? How realistic is that?",
+    // An emergency kept for later is not urgent now.
+    "Was hilft bei einem Herzinfarkt, für den Notfall?",
   ])("are not flagged when they are about nobody in particular: %s", (text) => {
     expect(flags(text)).toEqual([]);
   });
@@ -82,6 +87,8 @@ describe("general questions", () => {
     ["Is this a stroke?", "stroke"],
     ["Was tun, wenn sie bewusstlos ist?", "unconscious"],
     ["How many pills is a lethal dose?", "self-harm"],
+    ["What do you do when mum's face is drooping?", "stroke"],
+    ["Was tun, wenn Oma nicht mehr ansprechbar ist?", "unconscious"],
   ])("are flagged when someone is affected, it is urgent, or about dying: %s", (text, category) => {
     expect(flags(text)).toEqual([category]);
   });

@@ -7,3 +7,11 @@ export function near(a: string, b: string, maxChars: number, stopWords: string, 
   const gap = `\\b(?:(?! (?:${stopWords})\\b)[^.;!?\\n${acrossCommas ? "" : ","}]){1,${maxChars}}?\\b`;
   return `(?:${a})${gap}(?:${b})|(?:${b})${gap}(?:${a})`;
 }
+
+/**
+ * A context and then a sign, across sentences on one line ("He hit his head. Now he keeps being sick."): for
+ * contexts people state first and on their own, never across a stop word.
+ */
+export function thenWithin(context: string, sign: string, maxChars: number, stopWords: string): string {
+  return `(?:${context})\\b(?:(?! (?:${stopWords})\\b)[^\\n]){1,${maxChars}}?\\b(?:${sign})`;
+}

@@ -62,11 +62,13 @@ export const sentenceBreak = /[!?\n]|\.(?!\d)/g;
 // "history of stroke", "vor 5 Jahren einen Herzinfarkt". Self-harm is exempt (see red-flags.ts).
 const agoDe =
   "vor (?:\\d+|einem|einigen|ein paar|vielen|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|zwoelf|zwanzig) (?:jahr|jahren|monat|monaten)";
-const lastDe = "letzte[ns]? (?:jahr|monat|sommer|winter|herbst|fruehling|fruehjahr)|im letzten jahr";
+const lastDe =
+  "letzte[ns]? (?:jahr|monat|sommer|winter|herbst|fruehling|fruehjahr)|im letzten jahr|vorige[ns]? jahr|vurigs joa|letzt(?:es|s) joa";
+const lastEn = "last (?:year|month|summer|winter|spring|autumn|fall|christmas)";
 const numberEn = "\\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|a few|several|many";
 /** History named just before a term (the clause text before it ends here). */
 export const historyBefore = new RegExp(
-  `(?:history of|hx of|vorgeschichte|zustand nach|${agoDe}|${lastDe}|(?<!(?:since|seit) )(?:19|20)\\d\\d(?: \\w+){0,2}) (?:(?:a|an|ein|eine|einen|einem|einer) )?(?:(?:small|mild|minor|little|slight|big|major|massive|kleine[nmrs]?|leichte[nmrs]?|schwere[nmrs]?) )?$`,
+  `(?:history of|hx of|vorgeschichte|zustand nach|${agoDe}|${lastDe}|(?<!(?:since|seit) )(?:(?:19|20)\\d\\d|${lastEn})(?: \\w+){0,2}) (?:(?:a|an|ein|eine|einen|einem|einer) )?(?:(?:small|mild|minor|little|slight|bad|severe|serious|nasty|big|major|massive|kleine[nmrs]?|leichte[nmrs]?|schwere[nmrs]?) )?$`,
 );
 /** History named just after a term (the clause text after it starts here). */
 export const historyAfter = new RegExp(
@@ -79,13 +81,15 @@ const cues: Record<Language, Cues> = {
   en: {
     wh: "what|whats|what's|how|why|which|when|where|who",
     aux: "is|are|was|were|can|could|does|do|did|should|would|will|may",
-    personal: "i|i'm|im|i've|ive|i'd|my|me|mine|myself|we|our|us|he|he's|she|she's|his|him|her",
+    // Family named without "my" ("mum's face is drooping, what do I do") is someone affected too.
+    personal:
+      "i|i'm|im|i've|ive|i'd|my|me|mine|myself|we|our|us|he|he's|she|she's|his|him|her|mum|mom|mam|dad|grandma|grandpa|granny|gran|nan|nana|grandad|hubby|mum's|mom's|dad's|nan's|gran's|grandma's|grandpa's",
   },
   de: {
     wh: "was|wie|warum|wieso|weshalb|welche|welcher|welches|welchen|woran|wann|wo|wer|wodurch|wogegen|wovon",
     aux: "ist|sind|kann|koennen|sollte|soll|darf|hilft|gibt|fuehrt|verursacht|hat|haben",
     personal:
-      "ich|mein|meine|meiner|meinem|meinen|meines|mich|mir|wir|uns|unser|unsere|unserem|unseren|er|ihm|ihn|seine|seiner|seinem|seinen",
+      "ich|mein|meine|meiner|meinem|meinen|meines|mich|mir|wir|uns|unser|unsere|unserem|unseren|er|ihm|ihn|seine|seiner|seinem|seinen|oma|opa|omi|opi|mama|papa|mutti|vati|bub|bua|bueb|meitli",
   },
 };
 
@@ -114,16 +118,16 @@ export const germanThirdPerson = /\b(?:sie|ihr|ihre|ihrem|ihren|ihrer)\b/;
 
 /** Greetings and fillers before a question ("Hi, what are…"). */
 export const leadIn =
-  /^(?:(?:hi|hello|hey|hallo|moin|servus|guten tag|ok|okay|so|also|and|und|quick question|kurze frage|question|frage)[,!:]? )+/;
+  /^(?:(?:hi|hello|hey|hallo|moin|servus|guten tag|ok|okay|so|also|and|und|please|bitte|quick question|kurze frage|question|frage)[,!:]? )+/;
 /** Polite requests whose "me"/"mir" does not make a question personal ("can you tell me…"). */
 export const politeRequest =
   /\b(?:koennen|koennten|wuerden) sie mir\b|\bsagen sie mir\b|\berklaeren sie mir\b|\b(?:can|could) you (?:tell|explain to|show) me\b|\bexplain to me\b/g;
 /** "Is this a stroke?" is about the writer even without a pronoun. */
 export const deixis =
-  /\b(?:is|was|could|can|might) (?:this|that)\b|\b(?:ist|war|koennte) das\b|\b(?:is it|is this|is that) normal\b|\bist es normal\b|\bnormal,? dass\b/;
+  /\b(?<!(?:realistic|true|right|accurate|correct|likely|common) )(?:is|was|could|can|might) (?:this|that)\b(?! (?:true|right|correct|accurate|realistic|likely|a myth))|\b(?:ist|war|koennte) das\b(?! (?:richtig|wahr|korrekt|so|realistisch|ein mythos))|\b(?:is it|is this|is that) normal\b|\bist es normal\b|\bnormal,? dass\b/;
 /** Urgency or dying turns a general question back into one that gets the card. */
 export const urgency =
-  /\b(?:now|right now|currently|asap|emergency|help me|please help|to die|lethal|jetzt|gerade|sofort|hilfe|notfall|notarzt|zu sterben|toedlich\w*)\b|\bhelp!/;
+  /\b(?:now|right now|currently|asap|help me|please help|to die|lethal|jetzt|gerade|sofort|hilfe|notarzt|zu sterben|toedlich\w*)\b|\bhelp!|(?<!\b(?:for|in|in case of) (?:an |the )?)\bemergency\b(?! (?:kit|spray|number|contact|supply|pack|plan|bag|inhaler|medication|medicine)s?\b)|(?<!\b(?:fuer|im) (?:den |einen )?)\bnotfall\b/;
 
 /** Key terms corrected when misspelt by one letter ("unconsious", "Herzinfrakt", "sucide"). */
 export const typoTerms = [

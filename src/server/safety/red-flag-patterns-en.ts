@@ -77,6 +77,7 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     "(?:pouring|gushing|spurting|losing (?:a lot of|so much)) blood",
     "(?:so much|a lot of|lots of) blood",
     "(?:vomiting|throwing up|coughing up|coughing|spitting) (?:up )?blood",
+    "(?:vomit\\w*|threw up|throwing up|sick) (?:\\w+ ){0,6}(?:like )?coffee grounds",
     "blood in (?:my )?vomit",
     "spurting|(?:blood|bleeding|it)(?:'s| is)? (?:\\w+ ){0,3}(?:in pulses|pulsing|pumping out)",
   ],
@@ -107,6 +108,8 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     `(?:swallowed|drank|drunk) (?:a |an |some |the |of the )?(?:button |coin )?${hazard}`,
     `${child} (?:ate|swallowed|drank|has eaten|has swallowed|got into) (?:[\\w']+ ){0,5}(?:pills|tablets|medication|medicine|meds|${hazard}|(?:dishwasher |laundry |detergent )?(?:pods?|tabs?))`,
     "(?:took|taken|swallowed) (?:about |around |like )?[1-9]\\d (?:\\w+ )?(?:pills|tablets|capsules)",
+    // "took about 30 of them", the drug named earlier; not a course ("30 of them over the month").
+    "(?:took|taken|swallowed|downed|necked) (?:about |around |like |maybe |roughly |nearly |almost |over |at least )?(?:[2-9]\\d|\\d{3}) of (?:them|those|these|my \\w+|his \\w+|her \\w+)(?! (?:\\w+ ){0,2}(?:over|in|across|during) (?:the|a|\\d+|two|three|several) (?:weeks?|months?|years?|course))",
     // Food poisoning is rarely an emergency; carbon monoxide or blood poisoning is.
     "(?<!food )poison(?:ed|ing)",
   ],
@@ -131,6 +134,7 @@ export const englishPatterns: Record<RedFlagCategory, string[]> = {
     "(?:want|going|urges?|need) to (?:cut|hurt|harm) myself",
     "(?:cut|hurt|harmed) myself (?:again|on purpose|deliberately)",
     "(?:lethal|fatal|deadly) dose",
+    "(?:cut|slit|slashed|sliced) (?:open )?(?:my|his|her|their) wrists",
   ],
   unconscious: [
     "unconscious",

@@ -4,24 +4,33 @@
  * snake bites, burns to the face), English and German. Written against normalizeText() output.
  */
 import type { RedFlagCategory } from "../../shared/values";
-import { near } from "./pattern-tools";
+import { near, thenWithin } from "./pattern-tools";
 
 const stop = "no|not|without|but|never|kein|keine|keinen|nicht|ohne|aber";
+/** Across sentences a denial is more often a contraction ("He hit his head. He hasn't been sick."). */
+const stopAcross = `${stop}|nie|nichts|nix|(?:has|is|was|did|does|have)n'?t`;
 const infant =
   "(?:[1-9]|1[0-1]) ?(?:weeks?|wks?|wk|wochen?) (?:old|alt\\w*)|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven) weeks? old|newborn|new born|neonate|(?:[12]|one|two) ?(?:months?|mo|monate?) (?:old|alt\\w*)|neugeboren\\w*|saeugling|(?:[1-9]|1[01]) wochen alte\\w*|(?:baby|son|daughter|boy|girl|sohn|tochter|kind|bub|bua|maedchen|kleine\\w*),? (?:is |ist )?(?:[1-9]|1[01]) ?(?:weeks?|wks?|wochen?)|(?:baby|son|daughter|boy|girl|sohn|tochter|kind|bub|bua|maedchen|kleine\\w*),? (?:is |ist )?(?:[12]|one|two) ?(?:months?|monate?)";
 const fever = "fever\\w*|temp(?:erature)?|38[.,]\\d|39(?:[.,]\\d)?|40(?:[.,]\\d)?|hot to (?:the )?touch|fieber\\w*";
+/** A fever as a word or a reading, not "temperature" alone ("what temperature should the room be?"). */
+const feverSign = "fever\\w*|(?:38|39|40)(?:[.,]\\d)?(?: ?°| ?c\\b| degrees| grad)|hot to (?:the )?touch|fieber\\w*";
 const chemo = "chemo\\w*|chemotherapie|immunotherapy|immuntherapie|neutropeni\\w*|leukaemia treatment|krebstherapie";
 const headHit =
-  "bump on (?:the|his|her|my) head|(?:knock|bump|bang|blow) to the head|knocked (?:out|unconscious)|fell (?:off|from|out of) (?:the |a |his |her |my )?(?:top bunk|bunk bed|bed|changing table|sofa|couch|chair|ladder|climbing frame|swing|bike|trampoline|horse|tree)|beule am kopf|k\\.o\\. (?:gecheckt|geschlagen|gegangen)|ko (?:gecheckt|geschlagen|gegangen)|bewusstlos geschlagen|(?:vom|von der|vo de|vom) (?:hochbett|etagenbett|bett|wickeltisch|sofa|stuhl|leiter|klettergeruest|schaukel|fahrrad|rad|velo|pferd|baum|trampolin) (?:\\w+ ){0,2}(?:gefallen|gestuerzt|gheit|gfalle|gflogen)|mit (?:em|am) (?:hinter)?chopf (?:uf|gege|a)|(?:hit|banged|bumped|knocked|smacked|whacked) (?:his|her|my|their|the back of (?:his|her|my)) head|fell (?:and|on|onto) (?:hit|banged|(?:his|her|my) head)|head injury|head first|(?:kopf|hinterkopf) (?:angeschlagen|aufgeschlagen|gestossen|geknallt)|mit dem (?:hinter)?kopf (?:auf|gegen|an)|sturz auf den kopf|auf den kopf gefallen";
+  "bump on (?:the|his|her|my) head|(?:knock|bump|bang|blow) to the head|knocked (?:out|unconscious)|fell (?:off|from|out of) (?:the |a |his |her |my )?(?:top bunk|bunk bed|bed|changing table|sofa|couch|chair|ladder|climbing frame|swing|bike|trampoline|horse|tree)|beule am kopf|k\\.o\\. (?:gecheckt|geschlagen|gegangen)|ko (?:gecheckt|geschlagen|gegangen)|bewusstlos geschlagen|(?:vom|von der|vo de|vom) (?:hochbett|etagenbett|bett|wickeltisch|sofa|stuhl|leiter|klettergeruest|schaukel|fahrrad|rad|velo|pferd|baum|trampolin) (?:\\w+ ){0,2}(?:gefallen|gestuerzt|gheit|gfalle|gflogen)|mit (?:em|am) (?:hinter)?chopf (?:uf|gege|a)|(?:hit|banged|bumped|knocked|smacked|whacked) (?:his|her|my|their|the back of (?:his|her|my)) head|fell (?:and|on|onto) (?:hit|banged|(?:his|her|my) head)|head injury|head first|(?:kopf|hinterkopf) (?:angeschlagen|aufgeschlagen|gestossen|geknallt)|mit dem (?:hinter)?kopf (?:auf|aufs|gegen|an|ans)|sturz auf den kopf|auf den kopf gefallen";
 const afterHeadHit =
   "keeps (?:falling asleep|nodding off)|wants to (?:sleep|go to sleep)|won'?t stay awake|can'?t keep (?:him|her) awake|can'?t remember|spuck\\w*|gspiebn|gespieben|speib\\w*|g?chotz\\w*|(?:will|moechte) (?:\\w+ ){0,2}(?:schlafen|pennen)|schlaeft (?:\\w+ ){0,2}ein|schlaft (?:\\w+ ){0,3}ii|nicht wach (?:zu )?(?:halten|bleiben)|weiss (?:nix|nichts) mehr|erinnert sich an nichts|vomit\\w*|threw up|throwing up|been sick|drowsy|sleepy|confused|keeps asking|repeating (?:himself|herself)|not making sense|erbroch\\w*|(?<!(?:arm|bein|handgelenk|fuss|knoechel|hand|finger|zeh|rippe|rippen|schluesselbein|nase|knochen|huefte|steissbein|ellbogen|wirbel)\\w* )gebrochen|kotz\\w*|uebergeb\\w*|schlaefrig|benommen|verwirrt|fragt (?:immer|dauernd|staendig|andauernd)";
 const swallowed =
-  "swallow\\w*|ate|eaten|eating|in (?:his|her|their) mouth|chewed|drank|drunk|got (?:into|hold of)|gotten into|verschluck\\w*|geschluckt|gegessen|getrunken|im mund|erwischt|abgebissen|angebissen|ogbissn|gessn|gegessn|trunke|trunken|getrunke|gschluckt";
+  "swallow\\w*|ate|eaten|eating|in (?:his|her|their) mouth|chewed|drank|drunk|got (?:into|hold of)|gotten into|verschluck\\w*|geschluckt|gegessen|getrunken|im mund|um (?:den|de|'n|n) mund|am mund|around (?:his|her|their) mouth|erwischt|abgebissen|angebissen|ogbissn|gessn|gegessn|trunke|trunken|getrunke|gschluckt";
 const dangerous =
-  "button batter(?:y|ies)|coin batter(?:y|ies)|lithium batter(?:y|ies)|magnets?|dishwasher (?:tablet|pod)s?|laundry (?:pod|capsule|tablet)s?|liquitabs?|bleach|drain cleaner|oven cleaner|dishwasher salt|(?:my|his|her|grandma'?s|nan'?s|the) (?:pills|tablets|blood pressure pills|heart pills|iron tablets|antidepressants|sleeping pills)|knopfbatterie\\w*|knopfzelle\\w*|magnete?|spuelmaschinentab\\w*|waschmittel(?:kapsel|pod)\\w*|abflussreiniger|backofenreiniger|chlorreiniger|entkalker\\w*|geschirrspueltab\\w*|(?:omas|opas|meine|seine|ihre) (?:tabletten|pillen)|(?:blutdrucktabletten|herztabletten|eisentabletten|schlaftabletten|beruhigungstabletten|antidepressiva)|weed ?killer|rat poison|antifreeze|lamp oil|pesticide|unkrautvertilger|unchrutvertilger|unkrautex|rattengift|frostschutz\\w*|lampenoel|pflanzenschutz\\w*";
+  "button batter(?:y|ies)|coin batter(?:y|ies)|lithium batter(?:y|ies)|magnets?|dishwasher (?:tablet|pod)s?|laundry (?:pod|capsule|tablet)s?|liquitabs?|bleach|drain cleaner|oven cleaner|dishwasher salt|(?:my|his|her|grandma'?s|nan'?s|the) (?:pills|tablets|blood pressure pills|heart pills|iron tablets|antidepressants|sleeping pills)|knopfbatterie\\w*|knopfzelle\\w*|magnete?|spuelmaschinentab\\w*|waschmittel(?:kapsel|pod)\\w*|abflussreiniger|backofenreiniger|chlorreiniger|entkalker\\w*|geschirrspueltab\\w*|(?:omas|opas|meine|seine|ihre) (?:tabletten|pillen)|(?:blutdrucktabletten|herztabletten|eisentabletten|schlaftabletten|beruhigungstabletten|antidepressiva)|weed ?killer|rat poison|slug pellets?|antifreeze|lamp oil|pesticide|unkrautvertilger|unchrutvertilger|unkrautex|rattengift|schneckenkorn|frostschutz\\w*|lampenoel|pflanzenschutz\\w*";
 
 const pregnancy =
   "pregnan\\w*|weeks|\\d+ ?wks|ssw|schwanger\\w*|[1-4]\\d ?\\+ ?[0-6]|(?:[1-4]\\d)\\.? ?(?:woche|wochn|schwangerschaftswoche)";
+/** Pregnancy named on its own (not bare "weeks"), for signs told in the next sentence. */
+const pregnant =
+  "pregnan\\w*|(?:2\\d|3\\d|4[0-2]) ?(?:weeks|wks)\\b|[1-4]\\d ?\\+ ?[0-6]|ssw|schwanger\\w*|(?:[1-4]\\d)\\.? ?(?:woche|schwangerschaftswoche)";
+const preEclampsiaSign =
+  "flicker\\w*|flashing|flashes|zig ?zags?|blurr\\w*|upper (?:abdominal|stomach|tummy) pain|oberbauch\\w*|augenflimmern|flimmer\\w*|(?:bp|blood pressure|blutdruck|rr) (?:\\w+ ){0,3}(?:1[6-9]\\d|2\\d\\d) ?(?:/|over|zu)";
 const postpartum =
   "had (?:her|my|the|a|our) baby (?:\\w+ ){0,2}(?:days?|weeks?) ago|postpartum|post ?partum|after (?:giving )?birth|since (?:the )?birth|days? after (?:the |my )?(?:birth|delivery|c-?section|caesarean)|nach (?:der )?(?:geburt|entbindung)|wochenbett|(?:tage|tag) nach (?:dem )?kaiserschnitt";
 
@@ -31,6 +40,10 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     near(infant, fever, 80, stop),
     near(chemo, `${fever}|shiver\\w*|shaking|rigors|schuettelfrost`, 100, stop),
     near(headHit, afterHeadHit, 140, stop),
+    // Context first, then the sign in a later sentence ("She's 5 weeks old. Temp 38.3.").
+    thenWithin(infant, feverSign, 160, stopAcross),
+    thenWithin(chemo, `${feverSign}|shiver\\w*|rigors|schuettelfrost`, 160, stopAcross),
+    thenWithin(headHit, afterHeadHit, 240, stopAcross),
     near(
       "hernia|(?:leisten|nabel)bruch|bruch",
       "won'?t (?:go|push) back|can'?t (?:push|get) it back|hard|stuck|vomit\\w*|geht nicht (?:mehr )?(?:zurueck|rein)|laesst sich nicht|hart|eingeklemmt|erbroch\\w*",
@@ -142,6 +155,7 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
       80,
       stop,
     ),
+    thenWithin(pregnant, preEclampsiaSign, 160, stopAcross),
     near(postpartum, fever, 80, stop),
     near(
       postpartum,
@@ -156,7 +170,7 @@ export const groupPatterns: Partial<Record<RedFlagCategory, string[]>> = {
     // Labour before 37 weeks (not practice contractions).
     near(
       "(?:2\\d|3[0-6]|twenty(?:[- ]\\w+)?|thirty(?:[- ](?:one|two|three|four|five|six))?) ?(?:weeks?|wks?)|(?:2\\d|3[0-6])\\.? ?(?:woche|wochn|ssw|schwangerschaftswoche)|ssw (?:2\\d|3[0-6])",
-      "(?<!braxton hicks |practice |false )(?:contractions|tightenings?)|wehen|waters? (?:broke|broken|went)|fruchtblase (?:ist )?(?:geplatzt|gesprungen)|(?:bump|belly|tummy) (?:keeps )?(?:going|getting|gets|goes) (?:hard|tight)|bauch (?:wird |ist )?(?:\\w+ )?hart",
+      "(?:(?<!braxton hicks |practice |false )(?:contractions|tightenings?)|wehen|waters? (?:broke|broken|went)|fruchtblase (?:ist )?(?:geplatzt|gesprungen)|(?:bump|belly|tummy) (?:keeps )?(?:going|getting|gets|goes) (?:hard|tight)|bauch (?:wird |ist )?(?:\\w+ )?hart)(?![^.!?\\n]{0,30}\\b(?:once|twice|occasionally|now and then|einmal|zweimal|ab und zu|gelegentlich|manchmal)\\b)",
       80,
       "no|not|without|never|kein\\w*|nicht|ohne|nie",
     ),

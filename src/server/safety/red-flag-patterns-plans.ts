@@ -71,6 +71,8 @@ const farewell = [
   "(?:mein|meine|ihr|ihre|sein|seine|der|die) letzte[rn]? (?:sonnenuntergang|sonnenaufgang|tag|abend|nacht|zigarette|lied)",
   "(?:ver)?abschied\\w*|tschuess|adieu|pfiat \\w+|danke fuer alles|sorry an alle|wenn du das liest|schlafen,? fuer immer|(?:bring\\w*|mach\\w*) (?:es|das|ichs|ich's) (?:diesmal |heute |jetzt )?(?:zu ende|richtig)|das war'?s dann",
   "(?:will|wollen|moechte|werde|wett|tue) (?:\\w+ )?(?:springen|runterspringen)|spring\\w* (?:ich )?runter|(?:in \\d+ minuten) spring\\w*",
+  // Gone for good at the end of a clause: "wenn meine Eltern morgen kommen, bin ich weg. sorry".
+  "bin ich (?:dann )?(?:fuer immer )?weg(?=[.!,\\n]|$)",
   "lebt wohl|(?:mach'?s|machts) gut fuer immer|letzte[rn]? (?:nachricht|worte|sms|post)|letzten worte|letschti nachricht",
   "(?:briefe?|zettel) (?:sind |ist |liegt |liegen )?(?:geschrieben|fertig|auf dem tisch)|abschiedsbrief\\w*|testament",
   "fuer wen auch immer|wer auch immer (?:mich|das auto|den wagen|mi) findet|letzte[rn]? (?:nacht|tag) auf (?:der |dera )?(?:erde|welt)",
@@ -139,6 +141,8 @@ export const planPatterns: string[] = [
   // A car's exhaust led into it is a plan on its own.
   "(?:garage|car|auto|wagen)\\b[^.!?\\n]{0,80}?\\b(?:hose|exhaust|schlauch|auspuff|abgase)|(?:hose|schlauch)\\b[^.!?\\n]{0,40}?\\b(?:exhaust|auspuff)",
   "(?:taking|take|swallowing|swallow|doing|do) the rest(?: now| tonight)?",
+  // A jump survived, and a higher place named for the next one.
+  "(?:didn'?t work|did not work|failed|survived|landed (?:in|on)|woke up|nicht (?:geklappt|funktioniert)|ueberlebt|gelandet|aufgewacht)[^\\n]{0,120}?\\b\\w*(?:bridge|viaduct|roof|building|car park|cliff|tower|bruecke|viadukt|dach|hochhaus|parkhaus|klippe|turm)\\b[^.!?\\n]{0,20}?\\b(?:higher|taller|hoeher)",
   "(?:aufgewacht|nicht (?:geklappt|funktioniert|gereicht|gehalten)|nich geklappt|noed klappet|rausgezogen|wieder ausgekotzt)[^\\n]{0,100}?(?:den rest|nochmal|noch mal|diesmal|richtig|wiederholen|zu ende)",
   "(?:took|taken|swallowed|have had) (?:all|the whole|every one of|every last one of) (?:of )?(?:my |the |his |her )?(?:pills|tablets|meds|sleeping pills|antidepressants)|(?:alle|saemtliche) (?:meine |seine |ihre )?(?:tablett\\w*|pillen|medikamente) (?:genommen|geschluckt|eingenommen)|(?:genommen|geschluckt) alle (?:tablett\\w*|pillen)",
   "(?:nehme?|schlucke?) (?:jetzt |gleich |heute )?den rest",
