@@ -8,6 +8,9 @@ export function near(a: string, b: string, maxChars: number, stopWords: string, 
   return `(?:${a})${gap}(?:${b})|(?:${b})${gap}(?:${a})`;
 }
 
+/** Stop words across sentences: denials, including the contractions a denial there usually is ("hasn't"). */
+export const STOP_ACROSS = "no|not|without|but|never|kein|keine|keinen|nicht|ohne|aber|nie|nichts|nix|(?:has|is|was|did|does|have)n'?t";
+
 /**
  * A context and then a sign, across sentences on one line ("He hit his head. Now he keeps being sick."): for
  * contexts people state first and on their own, never across a stop word.

@@ -4,11 +4,9 @@
  * snake bites, burns to the face), English and German. Written against normalizeText() output.
  */
 import type { RedFlagCategory } from "../../shared/values";
-import { near, thenWithin } from "./pattern-tools";
+import { near, STOP_ACROSS as stopAcross, thenWithin } from "./pattern-tools";
 
 const stop = "no|not|without|but|never|kein|keine|keinen|nicht|ohne|aber";
-/** Across sentences a denial is more often a contraction ("He hit his head. He hasn't been sick."). */
-const stopAcross = `${stop}|nie|nichts|nix|(?:has|is|was|did|does|have)n'?t`;
 const infant =
   "(?:[1-9]|1[0-1]) ?(?:weeks?|wks?|wk|wochen?) (?:old|alt\\w*)|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven) weeks? old|newborn|new born|neonate|(?:[12]|one|two) ?(?:months?|mo|monate?) (?:old|alt\\w*)|neugeboren\\w*|saeugling|(?:[1-9]|1[01]) wochen alte\\w*|(?:baby|son|daughter|boy|girl|sohn|tochter|kind|bub|bua|maedchen|kleine\\w*),? (?:is |ist )?(?:[1-9]|1[01]) ?(?:weeks?|wks?|wochen?)|(?:baby|son|daughter|boy|girl|sohn|tochter|kind|bub|bua|maedchen|kleine\\w*),? (?:is |ist )?(?:[12]|one|two) ?(?:months?|monate?)";
 const fever = "fever\\w*|temp(?:erature)?|38[.,]\\d|39(?:[.,]\\d)?|40(?:[.,]\\d)?|hot to (?:the )?touch|fieber\\w*";

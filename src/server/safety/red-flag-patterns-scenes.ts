@@ -4,10 +4,9 @@
  * English and German, written against normalizeText() output.
  */
 import type { RedFlagCategory } from "../../shared/values";
-import { near, thenWithin } from "./pattern-tools";
+import { near, STOP_ACROSS as stopAcross, thenWithin } from "./pattern-tools";
 
 const stop = "no|not|without|but|never|kein|keine|keinen|nicht|ohne|aber|nie";
-const stopAcross = `${stop}|nichts|nix|(?:has|is|was|did|does|have)n'?t`;
 const household =
   "all (?:\\w+ )?of us|both of us|we all|we'?ve all|we both|(?:the )?whole (?:family|household|house)|everyone in the (?:house|flat|home)|the (?:kids|children) and (?:i|me)|wir (?:haben )?alle|alle (?:zwei|drei|vier|fuenf) |wir beide|die ganze familie|alle im haus";
 const headache = "headaches?|head ?aches?|kopfschmerz\\w*|kopfweh|schaedelweh|chopfweh";
